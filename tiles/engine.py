@@ -410,13 +410,7 @@ def check_play(
         )
     fresh = new_table if opened else opening_sets(old_table, new_table)
     if fresh is None:
-        raise IllegalAction(
-            "opening_touches_table",
-            gettext_noop(
-                "Before your initial meld you may not change the sets on the table; "
-                "only add new sets from your rack."
-            ),
-        )
+        raise opening_touches_table()
     for index, tiles in enumerate(new_table):
         check = check_set(tiles)
         if not check.valid:
@@ -428,6 +422,16 @@ def check_play(
         if total < OPENING_MINIMUM:
             raise opening_too_low(total)
     return placed
+
+
+def opening_touches_table() -> IllegalAction:
+    return IllegalAction(
+        "opening_touches_table",
+        gettext_noop(
+            "Before your initial meld you may not change the sets on the table; "
+            "only add new sets from your rack."
+        ),
+    )
 
 
 def opening_too_low(total: int) -> IllegalAction:

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CardsConfig(AppConfig):
+    name = "cards"
+    verbose_name = _("Rummy")
+
+    def ready(self) -> None:
+        from rooms.registry import Game, register
+
+        register(
+            Game(
+                slug="cards",
+                name=_("Rummy"),
+                summary=_("The card game: draw, meld sets and runs, lay off, discard. First to 100."),
+                engine_path="cards.engine",
+                bots_path="cards.bots",
+            )
+        )

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TarotConfig(AppConfig):
+    name = "tarot"
+    verbose_name = _("Tarot duel")
+
+    def ready(self) -> None:
+        from rooms.registry import Game, register
+
+        register(
+            Game(
+                slug="tarot",
+                name=_("Tarot duel"),
+                summary=_("French tarot for two: a hand and six stacks each, trumps and the Excuse."),
+                engine_path="tarot.engine",
+                bots_path="tarot.bots",
+            )
+        )

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TilesConfig(AppConfig):
+    name = "tiles"
+    verbose_name = _("Tile rummy")
+
+    def ready(self) -> None:
+        from rooms.registry import Game, register
+
+        register(
+            Game(
+                slug="tiles",
+                name=_("Tile rummy"),
+                summary=_("Numbered tiles in four colours: lay groups and runs, rearrange the table."),
+                engine_path="tiles.engine",
+                bots_path="tiles.bots",
+            )
+        )
