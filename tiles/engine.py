@@ -323,6 +323,37 @@ def new_round(seed: int, first_seat: Seat, previous: State | None = None) -> Sta
     )
 
 
+def state_from_position(
+    racks: dict[Seat, Sequence[str]],
+    table: Sequence[Sequence[str]] = (),
+    *,
+    pool: Sequence[str] | None = None,
+    opened: dict[Seat, bool] | None = None,
+    turn: Seat = 1,
+    seed: int = 0,
+) -> State:
+    """A game set up at a chosen position (tests, bots' tests, tutorials).
+
+    `pool` defaults to every tile not in the racks or on the table; the 106 tiles must
+    add up either way.
+    """
+    used = _tiles_of(racks.values()) + _tiles_of(table)
+    if pool is None:
+        pool = sort_tiles((Counter(ALL_TILES) - used).elements())
+    if used + Counter(pool) != Counter(ALL_TILES):
+        raise ValueError("the racks, table and pool must hold exactly the 106 tiles")
+    return State(
+        seed=seed,
+        first=turn,
+        game_no=1,
+        pool=tuple(pool),
+        racks={seat: tuple(racks[seat]) for seat in SEATS},
+        table=tuple(tuple(arrange_set(tiles)) for tiles in table),
+        opened=dict(opened or {1: bool(table), 2: bool(table)}),
+        turn=turn,
+    )
+
+
 # --- Actions --------------------------------------------------------------------------
 
 
