@@ -1,0 +1,554 @@
+"""Tile rummy rules (RULES.md, "Tile rummy for two"): dealing, turns, the initial meld,
+rearranging, drawing, passing, the end and its scores, views and saves."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from rooms.engine import IllegalAction
+from tiles.engine import (
+    ALL_TILES,
+    OPENING_MINIMUM,
+    SCHEMA,
+    State,
+    apply,
+    check_set,
+    from_json,
+    new_round,
+    next_first_seat,
+    state_from_position,
+    status,
+    to_json,
+    view,
+)
+
+RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open
+
+
+def play(table: list[list[str]]) -> dict:
+    return {"type": "play", "table": table}
+
+
+def refused(state: State, seat: int, action: object) -> IllegalAction:
+    """Apply an action that must be refused, and check that nothing changed."""
+    before = to_json(state)
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, seat, action)  # type: ignore[arg-type]
+    assert to_json(state) == before
+    return caught.value
+
+
+def all_tiles(state: State) -> Counter:
+    tiles = Counter(state.pool) + Counter(state.racks[1]) + Counter(state.racks[2])
+    return tiles + Counter(code for tiles in state.table for code in tiles)
+
+
+# --- Dealing ---------------------------------------------------------------------------
+
+
+def test_each_player_gets_14_tiles_and_the_rest_form_the_pool():
+    state = new_round(seed=7, first_seat=1)
+    assert len(state.racks[1]) == len(state.racks[2]) == 14
+    assert len(state.pool) == 106 - 28
+    assert state.table == ()
+    assert all_tiles(state) == Counter(ALL_TILES)
+
+
+def test_a_deal_is_deterministic_from_the_seed():
+    assert new_round(42, 1) == new_round(42, 1)
+    assert new_round(42, 1).racks != new_round(43, 1).racks
+
+
+def test_player_1_starts_the_first_game():
+    assert next_first_seat(None) == 1
+    state = new_round(1, next_first_seat(None))
+    assert (state.turn, state.first, state.game_no) == (1, 1, 1)
+
+
+def test_first_player_alternates_between_games():
+    first = new_round(1, 1)
+    second = new_round(2, next_first_seat(first), previous=first)
+    third = new_round(3, next_first_seat(second), previous=second)
+    assert (second.first, second.turn, second.game_no) == (2, 2, 2)
+    assert (third.first, third.turn, third.game_no) == (1, 1, 3)
+
+
+def test_new_round_refuses_a_seat_that_does_not_exist():
+    with pytest.raises(ValueError, match="first_seat"):
+        new_round(1, 3)
+
+
+def empty_pool_state(racks: dict[int, list[str]], turn: int = 1) -> State:
+    """A game with an empty pool: every tile not in a rack lies on the table in runs.
+
+    Each colour's remaining tiles make up to two runs (one per copy); spare jokers join
+    the first set that takes them. Racks are chosen so that every run stays 3+ long.
+    """
+    rest = Counter(ALL_TILES) - Counter(racks[1]) - Counter(racks[2])
+    table: list[list[str]] = []
+    for colour in "KBOR":
+        for copy in (1, 2):
+            numbers = [n for n in range(1, 14) if rest[f"{colour}{n}"] >= copy]
+            segment: list[str] = []
+            for n in range(1, 15):
+                if n in numbers:
+                    segment.append(f"{colour}{n}")
+                elif segment:
+                    table.append(segment)
+                    segment = []
+    for _ in range(rest["J"]):
+        host = next(tiles for tiles in table if check_set([*tiles, "J"]).valid)
+        host.append("J")
+    assert all(check_set(tiles).valid for tiles in table), table
+    return state_from_position(racks, table, pool=[], opened={1: True, 2: True}, turn=turn)
+
+
+# --- Turns and malformed actions -------------------------------------------------------
+
+
+def test_a_player_may_not_act_out_of_turn():
+    state = new_round(1, 1)
+    assert refused(state, 2, {"type": "draw"}).code == "not_your_turn"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        "draw",
+        [],
+        {},
+        {"type": "fly"},
+        {"type": 3},
+        {"type": "play"},
+        {"type": "play", "table": "K10 K11 K12"},
+        {"type": "play", "table": [RUN_OF_TENS, "K1"]},
+        {"type": "play", "table": [["K10", "K11", "X12"]]},
+        {"type": "play", "table": [["K10", "K11", 12]]},
+        {"type": "play", "table": [["K10", "K11", None]]},
+        {"type": "play", "table": {"0": RUN_OF_TENS}},
+        {"type": "play", "table": [[]] * 200},
+    ],
+)
+def test_malformed_actions_are_refused_with_the_state_unchanged(action):
+    state = state_from_position({1: [*RUN_OF_TENS, "R1"], 2: ["B1"]})
+    assert refused(state, 1, action).code == "malformed"
+
+
+@pytest.mark.parametrize("seat", [0, 3, None, True, "1"])
+def test_an_unknown_seat_is_refused(seat):
+    state = new_round(1, 1)
+    assert refused(state, seat, {"type": "draw"}).code == "malformed"
+
+
+# --- The initial meld ------------------------------------------------------------------
+
+
+def test_a_first_placement_of_at_least_30_opens():
+    state = state_from_position({1: [*RUN_OF_TENS, "R1"], 2: ["B1"]})
+    after = apply(state, 1, play([RUN_OF_TENS]))
+    assert after.opened[1]
+    assert not after.opened[2]
+    assert after.table == (tuple(RUN_OF_TENS),)
+    assert after.racks[1] == ("R1",)
+    assert after.turn == 2
+
+
+def test_opening_exactly_30_is_enough():
+    state = state_from_position({1: ["K9", "K10", "K11", "R1"], 2: ["B1"]})
+    assert apply(state, 1, play([["K9", "K10", "K11"]])).opened[1]
+
+
+def test_opening_29_is_refused_with_the_total_and_30():
+    # B2 B3 B4 (9) + K5 B5 O5 R5 (20) = 29.
+    rack = ["B2", "B3", "B4", "K5", "O5", "R5", "B5", "K13"]
+    state = state_from_position({1: rack, 2: ["R1"]})
+    error = refused(state, 1, play([["B2", "B3", "B4"], ["K5", "O5", "R5", "B5"]]))
+    assert error.code == "opening_too_low"
+    assert error.params == {"total": 29, "minimum": OPENING_MINIMUM}
+    assert str(error) == "Your initial meld totals 29 points; it needs at least 30."
+
+
+def test_the_opening_may_be_made_of_several_new_sets():
+    state = state_from_position({1: ["K1", "K2", "K3", "B8", "O8", "R8", "B1"], 2: ["B2"]})
+    after = apply(state, 1, play([["K1", "K2", "K3"], ["B8", "O8", "R8"]]))
+    assert after.opened[1]
+
+
+def test_joker_counts_as_the_tile_it_stands_for_in_the_opening():
+    # K9 J K11 is 9 + 10 + 11 = 30, not 9 + 30 + 11.
+    state = state_from_position({1: ["K9", "J", "K11", "B1"], 2: ["B2"]})
+    assert apply(state, 1, play([["K9", "J", "K11"]])).opened[1]
+    state = state_from_position({1: ["K7", "J", "K9", "B1"], 2: ["B2"]})
+    error = refused(state, 1, play([["K7", "J", "K9"]]))
+    assert error.params["total"] == 24
+
+
+def test_the_opening_may_not_touch_the_sets_on_the_table():
+    table = [["R1", "R2", "R3"]]
+    state = state_from_position(
+        {1: [*RUN_OF_TENS, "R4"], 2: ["B1"]}, table, opened={1: False, 2: True}
+    )
+    error = refused(state, 1, play([["R1", "R2", "R3", "R4"], RUN_OF_TENS]))
+    assert error.code == "opening_touches_table"
+
+
+def test_the_opening_may_not_move_table_tiles_into_new_sets():
+    table = [["R1", "R2", "R3", "R4"]]
+    state = state_from_position(
+        {1: ["K10", "K11", "B4", "O4"], 2: ["B1"]}, table, opened={1: False, 2: True}
+    )
+    error = refused(state, 1, play([["R1", "R2", "R3"], ["R4", "B4", "O4"]]))
+    assert error.code == "opening_touches_table"
+
+
+def test_the_opening_leaves_old_sets_and_adds_new_ones_beside_them():
+    table = [["R1", "R2", "R3"]]
+    state = state_from_position(
+        {1: [*RUN_OF_TENS, "B1"], 2: ["B2"]}, table, opened={1: False, 2: True}
+    )
+    after = apply(state, 1, play([RUN_OF_TENS, ["R3", "R1", "R2"]]))
+    assert after.table == (tuple(RUN_OF_TENS), ("R1", "R2", "R3"))
+
+
+# --- After the initial meld ------------------------------------------------------------
+
+
+def opened_state(rack1: list[str], table: list[list[str]]) -> State:
+    return state_from_position({1: rack1, 2: ["B13"]}, table, opened={1: True, 2: True})
+
+
+def test_after_opening_a_player_may_extend_a_set():
+    state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
+    after = apply(state, 1, play([["R1", "R2", "R3", "R4"]]))
+    assert after.table == (("R1", "R2", "R3", "R4"),)
+    assert after.racks[1] == ("B1",)
+
+
+def test_after_opening_a_player_need_not_reach_30_again():
+    state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
+    assert apply(state, 1, play([["R1", "R2", "R3", "R4"]])).turn == 2
+
+
+def test_after_opening_a_player_may_split_and_rearrange_sets():
+    # R1..R6 split in two, and R4 joins K4 B4 from the rack as a group.
+    state = opened_state(["K4", "B4", "O1"], [["R1", "R2", "R3", "R4", "R5", "R6", "R7"]])
+    after = apply(state, 1, play([["R1", "R2", "R3"], ["R4", "K4", "B4"], ["R5", "R6", "R7"]]))
+    assert after.table == (("R1", "R2", "R3"), ("K4", "B4", "R4"), ("R5", "R6", "R7"))
+
+
+def test_after_opening_a_joker_on_the_table_may_be_moved_into_another_set():
+    # K4 J K6 gets its real K5, and the joker joins B5 O5 from the rack.
+    state = opened_state(["K5", "B5", "O5", "R1"], [["K4", "J", "K6"]])
+    after = apply(state, 1, play([["K4", "K5", "K6"], ["B5", "O5", "J"]]))
+    assert after.table == (("K4", "K5", "K6"), ("B5", "O5", "J"))
+    assert after.racks[1] == ("R1",)
+
+
+def test_every_set_on_the_table_must_be_valid_at_the_end_of_the_turn():
+    state = opened_state(["R4", "B9", "B1"], [["R1", "R2", "R3"]])
+    error = refused(state, 1, play([["R1", "R2"], ["R3", "R4", "B9"]]))
+    assert error.code == "invalid_set"
+    assert error.params["set"] == 1
+    assert error.params["reason"] == "too_short"
+    assert str(error).startswith("Set 1 is too short")
+
+
+def test_the_invalid_set_is_named_by_its_1_based_number():
+    state = opened_state(["R4", "B9", "B1"], [["R1", "R2", "R3"]])
+    error = refused(state, 1, play([["R1", "R2", "R3", "R4"], ["B9", "B1"]]))
+    assert error.params["set"] == 2
+
+
+def test_jokers_on_the_table_must_be_in_a_valid_set_too():
+    state = opened_state(["R9", "B1"], [["K4", "J", "K6"], ["O1", "O2", "O3"]])
+    error = refused(state, 1, play([["K4", "K6", "R9"], ["O1", "O2", "O3", "J"]]))
+    assert error.code == "invalid_set"
+
+
+def test_at_least_one_rack_tile_must_be_added():
+    state = opened_state(["B1"], [["R1", "R2", "R3", "R4", "R5", "R6"]])
+    error = refused(state, 1, play([["R1", "R2", "R3"], ["R4", "R5", "R6"]]))
+    assert error.code == "nothing_placed"
+    assert str(error) == "Add at least one tile from your rack."
+
+
+def test_table_tiles_never_go_back_to_a_rack():
+    state = opened_state(["R5", "B1"], [["R1", "R2", "R3", "R4"]])
+    error = refused(state, 1, play([["R2", "R3", "R4", "R5"]]))
+    assert error.code == "table_tile_removed"
+    assert error.params == {"tiles": "R1"}
+
+
+def test_a_player_may_not_place_tiles_not_on_the_rack():
+    state = opened_state(["B1"], [["R1", "R2", "R3"]])
+    error = refused(state, 1, play([["R1", "R2", "R3", "R4"]]))
+    assert error.code == "not_in_rack"
+    assert error.params == {"tiles": "R4"}
+
+
+def test_a_player_may_not_place_a_tile_twice_when_holding_one():
+    state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
+    error = refused(state, 1, play([["R1", "R2", "R3", "R4"], ["R4", "K4", "B4"]]))
+    assert error.code == "not_in_rack"
+
+
+def test_valid_sets_are_stored_in_canonical_order():
+    state = opened_state(["J", "B1"], [["R1", "R2", "R3"]])
+    after = apply(state, 1, play([["J", "R3", "R1", "R2"]]))
+    assert after.table == (("R1", "R2", "R3", "J"),)
+
+
+def test_a_play_is_summarised_without_hidden_information():
+    state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
+    after = apply(state, 1, play([["R1", "R2", "R3", "R4"]]))
+    assert after.last == {"seat": 1, "type": "play", "placed": ["R4"]}
+    assert after.turns == 1
+
+
+# --- Drawing and passing ---------------------------------------------------------------
+
+
+def test_drawing_one_tile_ends_the_turn():
+    state = new_round(5, 1)
+    after = apply(state, 1, {"type": "draw"})
+    assert after.racks[1] == (*state.racks[1], state.pool[-1])
+    assert after.pool == state.pool[:-1]
+    assert after.turn == 2
+    assert after.last == {"seat": 1, "type": "draw"}
+
+
+def test_the_last_move_never_says_which_tile_was_drawn():
+    after = apply(new_round(5, 1), 1, {"type": "draw"})
+    assert "tile" not in json.dumps(view(after, 2)["last"])
+    assert set(view(after, 2)["last"]) == {"seat", "type"}
+
+
+def test_drawing_needs_an_unchanged_table():
+    state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
+    error = refused(state, 1, {"type": "draw", "table": [["R1", "R2", "R3", "R4"]]})
+    assert error.code == "table_changed"
+    assert apply(state, 1, {"type": "draw", "table": [["R3", "R2", "R1"]]}).turn == 2
+
+
+def test_draw_with_pool_empty_is_refused():
+    state = empty_pool_state({1: ["K1"], 2: ["B1"]})
+    error = refused(state, 1, {"type": "draw"})
+    assert error.code == "pool_empty"
+    assert "pass" in str(error)
+
+
+def test_pass_with_pool_non_empty_is_refused():
+    state = new_round(5, 1)
+    assert refused(state, 1, {"type": "pass"}).code == "pool_not_empty"
+
+
+def test_when_the_pool_is_empty_a_player_may_pass():
+    state = empty_pool_state({1: ["K1"], 2: ["B1"]})
+    after = apply(state, 1, {"type": "pass"})
+    assert (after.turn, after.passes, after.result) == (2, 1, None)
+    assert after.last == {"seat": 1, "type": "pass"}
+
+
+def test_a_play_between_two_passes_restarts_the_count():
+    state = empty_pool_state({1: ["K1"], 2: ["B1", "B2", "B3", "K13"]})
+    state = apply(state, 1, {"type": "pass"})
+    state = apply(state, 2, play([*map(list, state.table), ["B1", "B2", "B3"]]))
+    assert state.passes == 0
+    state = apply(state, 1, {"type": "pass"})
+    assert state.result is None
+    assert state.turn == 2
+
+
+# --- The end and its scores ------------------------------------------------------------
+
+
+def test_two_passes_end_the_game_and_the_lower_sum_wins_the_difference():
+    state = empty_pool_state({1: ["K1", "K2"], 2: ["B13"]})
+    state = apply(apply(state, 1, {"type": "pass"}), 2, {"type": "pass"})
+    assert state.turn is None
+    assert state.result == {
+        "winner": 1,
+        "scores": {1: 10, 2: -10},
+        "reason": "blocked",
+        "rack_sums": {1: 3, 2: 13},
+    }
+    assert status(state)["over"]
+    assert status(state)["scores"] == {1: 10, 2: -10}
+
+
+def test_two_passes_with_equal_sums_are_a_draw():
+    state = empty_pool_state({1: ["K1", "K2"], 2: ["B1", "B2"]})
+    state = apply(apply(state, 1, {"type": "pass"}), 2, {"type": "pass"})
+    assert state.result is not None
+    assert state.result["winner"] is None
+    assert state.result["scores"] == {1: 0, 2: 0}
+
+
+def test_a_joker_left_on_the_rack_counts_30():
+    state = empty_pool_state({1: ["J"], 2: ["B13", "O13"]})
+    state = apply(apply(state, 1, {"type": "pass"}), 2, {"type": "pass"})
+    assert state.result is not None
+    assert state.result["rack_sums"] == {1: 30, 2: 26}
+    assert state.result["winner"] == 2
+    assert state.result["scores"] == {1: -4, 2: 4}
+
+
+def test_going_out_wins_at_once_and_scores_the_opponents_rack():
+    state = state_from_position(
+        {1: ["R4"], 2: ["B13", "J", "K2"]}, [["R1", "R2", "R3"]], opened={1: True, 2: True}
+    )
+    after = apply(state, 1, play([["R1", "R2", "R3", "R4"]]))
+    assert after.turn is None
+    assert after.result == {
+        "winner": 1,
+        "scores": {1: 45, 2: -45},
+        "reason": "out",
+        "rack_sums": {1: 0, 2: 45},
+    }
+
+
+def test_going_out_with_the_initial_meld_wins_too():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    after = apply(state, 1, play([RUN_OF_TENS]))
+    assert after.result is not None
+    assert after.result["winner"] == 1
+
+
+def test_no_action_is_accepted_once_the_game_is_over():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    over = apply(state, 1, play([RUN_OF_TENS]))
+    for seat in (1, 2):
+        assert refused(over, seat, {"type": "draw"}).code == "game_over"
+
+
+def test_there_is_no_running_total_across_games():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    over = apply(state, 1, play([RUN_OF_TENS]))
+    following = new_round(9, next_first_seat(over), previous=over)
+    assert following.result is None
+    assert status(following)["scores"] is None
+
+
+# --- What each seat sees ---------------------------------------------------------------
+
+
+def test_a_player_sees_their_own_rack_but_never_the_pool_or_the_opponents_rack():
+    state = new_round(11, 1)
+    shown = view(state, 1)
+    text = json.dumps(shown)
+    assert shown["rack"] == list(state.racks[1])
+    assert shown["rack_counts"] == {"1": 14, "2": 14}
+    assert shown["pool_count"] == 78
+    assert "pool" not in shown
+    assert list(state.racks[2]) != shown["rack"]
+    assert json.dumps(list(state.racks[2])) not in text
+
+
+def test_a_spectator_sees_no_rack():
+    shown = view(new_round(11, 1), None)
+    assert shown["rack"] is None
+    assert shown["rack_sum"] is None
+
+
+def test_the_view_is_json_ready():
+    state = new_round(11, 1)
+    shown = view(state, 2)
+    assert json.loads(json.dumps(shown)) == shown
+
+
+def test_both_racks_are_revealed_once_the_game_is_over():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1", "J"]})
+    over = apply(state, 1, play([RUN_OF_TENS]))
+    shown = view(over, 1)
+    assert shown["over"]
+    assert shown["result"]["racks"] == {"1": [], "2": ["B1", "J"]}
+    assert shown["result"]["scores"] == {"1": 31, "2": -31}
+
+
+def test_status_says_whose_turn_and_the_pool_count():
+    state = new_round(3, 2)
+    assert status(state)["turn"] == 2
+    assert status(state)["over"] is False
+    assert status(state)["scores"] is None
+    assert status(state)["pool_count"] == 78
+
+
+# --- Saving ----------------------------------------------------------------------------
+
+
+def test_a_game_survives_a_save_and_load():
+    state = apply(new_round(3, 1), 1, {"type": "draw"})
+    data = json.loads(json.dumps(to_json(state)))
+    assert data["schema"] == SCHEMA
+    assert from_json(data) == state
+
+
+def test_a_finished_game_survives_a_save_and_load():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    over = apply(state, 1, play([RUN_OF_TENS]))
+    assert from_json(json.loads(json.dumps(to_json(over)))) == over
+
+
+def tampered(change) -> dict:
+    data = to_json(apply(new_round(3, 1), 1, {"type": "draw"}))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(schema=2),
+        lambda d: d.pop("schema"),
+        lambda d: d.pop("pool"),
+        lambda d: d.update(pool="K1"),
+        lambda d: d["pool"].append("K1"),
+        lambda d: d["pool"].pop(),
+        lambda d: d["pool"].__setitem__(0, "X9"),
+        lambda d: d["pool"].__setitem__(0, None),
+        lambda d: d.update(racks={"1": [], "2": []}),
+        lambda d: d.update(racks=[[], []]),
+        lambda d: d["racks"].pop("2"),
+        lambda d: d["racks"].__setitem__("1", "K1 K2"),
+        lambda d: d.update(table=[["K1"]]),
+        lambda d: d.update(table="nothing"),
+        lambda d: d.update(turn=3),
+        lambda d: d.update(turn=None),
+        lambda d: d.update(turn=True),
+        lambda d: d.update(first="1"),
+        lambda d: d.update(game_no=0),
+        lambda d: d.update(passes=-1),
+        lambda d: d.update(passes=5),
+        lambda d: d.update(seed="abc"),
+        lambda d: d.update(opened={"1": "yes", "2": False}),
+        lambda d: d.update(opened=None),
+        lambda d: d.update(result={"winner": 1}),
+        lambda d: d.update(result=[1]),
+        lambda d: d.update(last={"seat": 1, "type": "fly"}),
+        lambda d: d.update(last={"seat": 5, "type": "draw"}),
+        lambda d: d.update(last={"seat": 1, "type": "play", "placed": "K1"}),
+        lambda d: d.update(turns=-3),
+        lambda d: d.update(turns=1.5),
+    ],
+)
+def test_from_json_of_tampered_data_raises_illegal_action_not_a_crash(change):
+    with pytest.raises(IllegalAction) as caught:
+        from_json(tampered(change))
+    assert caught.value.code == "bad_state"
+
+
+@pytest.mark.parametrize("data", [None, [], "state", 3, {}])
+def test_from_json_of_something_else_entirely_raises_illegal_action(data):
+    with pytest.raises(IllegalAction) as caught:
+        from_json(data)
+    assert caught.value.code == "bad_state"
+
+
+def test_a_finished_game_with_a_turn_is_refused_as_tampered():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    data = to_json(apply(state, 1, play([RUN_OF_TENS])))
+    data["turn"] = 2
+    with pytest.raises(IllegalAction):
+        from_json(data)
