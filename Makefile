@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 compilemessages: $(STAMP)
-	$(PY) manage.py compilemessages --ignore=$(VENV) -v 0
+	DEBUG=$${DEBUG:-1} $(PY) manage.py compilemessages --ignore=$(VENV) -v 0
 
 run: $(STAMP) compilemessages
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput -v 0
@@ -26,7 +26,7 @@ test: $(STAMP) compilemessages
 
 # Refresh the catalogues from the code (then translate ru and pt).
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l ru -l pt --ignore=$(VENV) --ignore=static/vendor --ignore=bench
+	DEBUG=$${DEBUG:-1} $(PY) manage.py makemessages -l ru -l pt --no-obsolete --ignore=$(VENV) --ignore=static/vendor --ignore=bench --ignore=tests --ignore=staticfiles
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -120,11 +120,11 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Hashed, compressed files after `collectstatic` in production; straight from the
 # source folders otherwise, so that `make run` and the tests need no collectstatic.
 STATIC_MANIFEST = env_bool("STATIC_MANIFEST", not DEBUG)
+STATIC_ROOT = BASE_DIR / "staticfiles" if STATIC_MANIFEST else None
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

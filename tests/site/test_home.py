@@ -1,0 +1,70 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("accept_language", "lang", "heading", "play_local"),
+    [
+        ("en-GB,en;q=0.9", "en", "Games for two", "On one device"),
+        ("ru-RU,ru;q=0.9", "ru", "Игры на двоих", "На одном устройстве"),
+        ("pt-BR,pt;q=0.9", "pt", "Jogos para dois", "Num só aparelho"),
+    ],
+)
+def test_home_page_speaks_the_browsers_language(client, accept_language, lang, heading, play_local):
+    response = client.get("/", headers={"accept-language": accept_language})
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    assert heading in html
+    assert play_local in html
+
+
+def test_home_page_offers_every_way_to_play_each_game(client):
+    html = client.get("/").content.decode()
+
+    for slug in ("tiles", "cards", "tarot"):
+        for mode in ("local", "computer", "friend"):
+            assert reverse("game_page", args=[slug, mode]) in html
+        assert reverse("rules", args=[slug]) in html
+
+
+def test_home_page_has_landmarks_and_a_skip_link(client):
+    html = client.get("/").content.decode()
+
+    for landmark in ("<header", "<main", "<footer", 'href="#main"'):
+        assert landmark in html
+    assert html.count("<h1") == 1
+
+
+def test_chosen_language_sticks_over_the_browsers(client):
+    response = client.post(
+        reverse("set_language"),
+        {"language": "pt", "next": "/"},
+        headers={"accept-language": "ru"},
+    )
+    assert response.status_code == 302
+
+    html = client.get("/", headers={"accept-language": "ru"}).content.decode()
+
+    assert '<html lang="pt">' in html
+    assert "Jogos para dois" in html
+
+
+def test_language_switcher_marks_the_current_language(client):
+    html = client.get("/", headers={"accept-language": "ru"}).content.decode()
+
+    assert 'value="ru" lang="ru"\n                  aria-current="true"' in html
+
+
+def test_unknown_game_is_not_found(client):
+    assert client.get("/chess/local/").status_code == 404
+    assert client.get("/chess/rules/").status_code == 404
+
+
+def test_static_files_are_served_by_the_site_itself(client):
+    response = client.get("/static/css/site.css")
+
+    assert response.status_code == 200
