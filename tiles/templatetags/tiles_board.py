@@ -1,0 +1,158 @@
+"""What the board templates need to draw tiles, sets and the draft area."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext, pgettext_lazy
+
+from tiles.engine import JOKER, OPENING_MINIMUM, check_set
+
+register = template.Library()
+
+# Each colour also has its own mark under the number, so that it never depends on hue.
+COLOURS: dict[str, tuple[str, Any, str]] = {
+    "K": ("black", pgettext_lazy("tile colour", "black"), "●"),
+    "B": ("blue", pgettext_lazy("tile colour", "blue"), "▲"),
+    "O": ("orange", pgettext_lazy("tile colour", "orange"), "■"),
+    "R": ("red", pgettext_lazy("tile colour", "red"), "◆"),
+}
+
+
+def tile_face(code: str, placed: bool = False) -> dict[str, Any]:
+    """A tile as the templates draw it: colour class, number, mark, spoken label."""
+    if code == JOKER:
+        return {
+            "code": code,
+            "joker": True,
+            "colour": "joker",
+            "number": "",
+            "mark": "",
+            "label": gettext("joker"),
+            "placed": placed,
+        }
+    name, spoken, mark = COLOURS[code[0]]
+    return {
+        "code": code,
+        "joker": False,
+        "colour": name,
+        "number": code[1:],
+        "mark": mark,
+        "label": gettext("%(colour)s %(number)s") % {"colour": spoken, "number": code[1:]},
+        "placed": placed,
+    }
+
+
+@register.filter
+def tiles(codes: Iterable[str] | None) -> list[dict[str, Any]]:
+    """{% for tile in codes|tiles %}: faces for a list of codes (e.g. a revealed rack)."""
+    return [tile_face(code) for code in codes or ()]
+
+
+def _placed_marks(table: Sequence[Sequence[str]], placed: Iterable[str]) -> list[list[bool]]:
+    """Which table tiles to show as placed this turn. Copies of a tile are alike, so the
+    placed copies are taken from the newest sets first (new sets go at the end)."""
+    left = Counter(placed)
+    marks = [[False] * len(tiles) for tiles in table]
+    for set_index in range(len(table) - 1, -1, -1):
+        for tile_index in range(len(table[set_index]) - 1, -1, -1):
+            code = table[set_index][tile_index]
+            if left[code] > 0:
+                left[code] -= 1
+                marks[set_index][tile_index] = True
+    return marks
+
+
+def draft_context(
+    table: Sequence[Sequence[str]],
+    rack: Sequence[str] | None,
+    *,
+    placed: Iterable[str] = (),
+    problems: Sequence[dict[str, Any]] = (),
+    editable: bool = False,
+    opened: bool = True,
+    opening_total: int | None = None,
+) -> dict[str, Any]:
+    """The context of tiles/draft.html: the table's sets, the rack, what is wrong."""
+    by_set = {
+        problem["set"]: problem["message"] for problem in problems if problem["set"] is not None
+    }
+    marks = _placed_marks(table, placed)
+    sets = []
+    for index, codes in enumerate(table):
+        check = check_set(codes)
+        sets.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "tiles": [
+                    tile_face(code, mark) for code, mark in zip(codes, marks[index], strict=True)
+                ],
+                "problem": by_set.get(index),
+                "kind": check.kind,
+                "value": check.value,
+            }
+        )
+    return {
+        "sets": sets,
+        "rack": None if rack is None else [tile_face(code) for code in rack],
+        "general_problems": [p["message"] for p in problems if p["set"] is None],
+        "editable": editable,
+        "opened": opened,
+        "opening_total": opening_total if opening_total is not None else (None if opened else 0),
+        "opening_minimum": OPENING_MINIMUM,
+    }
+
+
+@register.simple_tag
+def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The draft area at the start of a turn, straight from the view (the page then
+    restores a saved draft, if any, through the draft endpoint)."""
+    editable = seat is not None and not view.get("over") and view.get("turn") == seat
+    opened = bool(by_seat(view.get("opened"), seat)) if seat is not None else True
+    return draft_context(
+        view.get("table") or [], view.get("rack"), editable=editable, opened=opened
+    )
+
+
+@register.simple_tag
+def board_data(view: dict[str, Any], seat: int | None, editable: bool) -> dict[str, Any]:
+    """What board.js needs to replay the draft (json_script): the start of the turn and
+    the turn's identity, so that a saved draft of another turn is dropped."""
+    return {
+        "table": view.get("table") or [],
+        "rack": view.get("rack") or [],
+        "opened": bool(by_seat(view.get("opened"), seat)) if seat is not None else True,
+        "seat": seat,
+        "turn_id": f"{view.get('game_no')}:{view.get('turns')}:{seat}",
+        "editable": editable,
+        "pool_count": view.get("pool_count", 0),
+    }
+
+
+@register.simple_tag
+def seat_name(who: int | None, seat: int | None, mode: str) -> str:
+    """How the board names a seat: 'You', 'The computer', 'Your friend', 'Player 2'."""
+    if who is None:
+        return ""
+    if mode == "computer":
+        return gettext("You") if who == seat else gettext("The computer")
+    if mode == "friend" and seat is not None:
+        return gettext("You") if who == seat else gettext("Your friend")
+    return gettext("Player %(number)s") % {"number": who}
+
+
+@register.filter
+def other_seat(seat: int | None) -> int | None:
+    return None if seat is None else 3 - int(seat)
+
+
+@register.filter
+def by_seat(values: dict[str, Any] | None, seat: int | None) -> Any:
+    """values[str(seat)] for the view's per-seat dicts ({"1": .., "2": ..})."""
+    if not values or seat is None:
+        return None
+    return values.get(str(seat))

@@ -1,0 +1,111 @@
+"""The draft endpoint: what the table of a turn in progress looks like, and whether
+"End turn" would succeed. Stateless: it only replays what the page sends (its own view
+and its own edits) and changes nothing; the real check happens when the turn is sent."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from rooms.engine import IllegalAction, gettext_noop
+from tiles.draft import MAX_EDITS, replay
+from tiles.engine import ALL_TILES, is_tile, parse_table
+from tiles.templatetags.tiles_board import draft_context
+
+# A draft of 1000 edits with a full table is far below this; anything bigger is not a page.
+MAX_BODY = 256 * 1024
+
+
+def _translated(message: str, params: dict[str, Any]) -> str:
+    text = gettext(message)
+    return text % params if params else text
+
+
+def _refuse(error: IllegalAction) -> JsonResponse:
+    body: dict[str, Any] = {
+        "code": error.code,
+        "message": _translated(error.message, error.params),
+    }
+    if "edit" in error.params:
+        body["edit"] = error.params["edit"]
+    return JsonResponse(body, status=400)
+
+
+def _bad(message: str) -> IllegalAction:
+    return IllegalAction("malformed", message)
+
+
+def _read(request: HttpRequest) -> tuple[list[list[str]], list[str], bool, list[Any]]:
+    """The start of the turn and the edits, checked strictly; IllegalAction otherwise."""
+    if len(request.body) > MAX_BODY:
+        raise _bad(gettext_noop("This draft is too large."))
+    try:
+        data = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        raise _bad(gettext_noop("The draft must be sent as JSON.")) from None
+    if not isinstance(data, dict):
+        raise _bad(gettext_noop("The draft must be sent as JSON."))
+    table = parse_table(data.get("table"))
+    rack = data.get("rack")
+    if not isinstance(rack, list) or not all(is_tile(code) for code in rack):
+        raise _bad(gettext_noop("The rack must be a list of tiles."))
+    opened = data.get("opened")
+    if not isinstance(opened, bool):
+        raise _bad(gettext_noop("Say whether the initial meld has been made (true or false)."))
+    edits = data.get("edits")
+    if not isinstance(edits, list) or len(edits) > MAX_EDITS:
+        raise _bad(gettext_noop("The edits must be a list."))
+    # The page's own table and rack can never hold more of a tile than the game has.
+    extra = Counter(rack) + Counter(code for tiles in table for code in tiles) - Counter(ALL_TILES)
+    if extra:
+        raise _bad(gettext_noop("There are more tiles here than in the game."))
+    return table, rack, opened, edits
+
+
+@csrf_exempt  # changes nothing and answers only with what the request itself holds
+@require_POST
+def draft(request: HttpRequest) -> JsonResponse:
+    """POST {table, rack, opened, edits} -> the draft's HTML and verdict (docs/games.md)."""
+    try:
+        table, rack, opened, edits = _read(request)
+        result = replay(table, rack, opened, edits)
+    except IllegalAction as error:
+        return _refuse(error)
+    problems = [
+        {
+            "code": problem["code"],
+            "message": _translated(problem["message"], problem["params"]),
+            "set": problem["set"],
+        }
+        for problem in result.problems
+    ]
+    context = draft_context(
+        result.table,
+        result.rack,
+        placed=result.placed,
+        problems=problems,
+        editable=True,
+        opened=opened,
+        opening_total=result.opening_total,
+    )
+    return JsonResponse(
+        {
+            "html": render_to_string("tiles/draft.html", {"draft": context}, request),
+            "table": result.table,
+            "rack": result.rack,
+            "placed": result.placed,
+            "valid": result.valid,
+            "changed": result.changed,
+            "problems": problems,
+            "opening_total": result.opening_total,
+            "opening_minimum": result.as_json()["opening_minimum"],
+            "edits": result.edits,
+        }
+    )
