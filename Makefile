@@ -4,16 +4,29 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
+define COMPILE_WITH_POLIB
+import pathlib, polib
+for po in pathlib.Path('.').glob('**/LC_MESSAGES/*.po'):
+    if '.venv' not in po.parts:
+        polib.pofile(str(po)).save_as_mofile(str(po.with_suffix('.mo')))
+endef
+export COMPILE_WITH_POLIB
+
 .PHONY: run test lint format messages compilemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet '.[dev]'
 	touch $(STAMP)
 
+# GNU gettext's msgfmt when the machine has it; polib (pure Python) otherwise.
 compilemessages: $(STAMP)
-	DEBUG=$${DEBUG:-1} $(PY) manage.py compilemessages --ignore=$(VENV) -v 0
+	@if command -v msgfmt >/dev/null; then \
+		DEBUG=$${DEBUG:-1} $(PY) manage.py compilemessages --ignore=$(VENV) -v 0; \
+	else \
+		$(PY) -c "$$COMPILE_WITH_POLIB"; \
+	fi
 
 run: $(STAMP) compilemessages
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput -v 0
