@@ -13,7 +13,9 @@ class CardsConfig(AppConfig):
             Game(
                 slug="cards",
                 name=_("Rummy"),
-                summary=_("The card game: draw, meld sets and runs, lay off, discard. First to 100."),
+                summary=_(
+                    "The card game: draw, meld sets and runs, lay off, discard. First to 100."
+                ),
                 engine_path="cards.engine",
                 bots_path="cards.bots",
             )

@@ -13,7 +13,9 @@ class TarotConfig(AppConfig):
             Game(
                 slug="tarot",
                 name=_("Tarot duel"),
-                summary=_("French tarot for two: a hand and six stacks each, trumps and the Excuse."),
+                summary=_(
+                    "French tarot for two: a hand and six stacks each, trumps and the Excuse."
+                ),
                 engine_path="tarot.engine",
                 bots_path="tarot.bots",
             )

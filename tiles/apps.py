@@ -13,7 +13,9 @@ class TilesConfig(AppConfig):
             Game(
                 slug="tiles",
                 name=_("Tile rummy"),
-                summary=_("Numbered tiles in four colours: lay groups and runs, rearrange the table."),
+                summary=_(
+                    "Numbered tiles in four colours: lay groups and runs, rearrange the table."
+                ),
                 engine_path="tiles.engine",
                 bots_path="tiles.bots",
             )
