@@ -49,3 +49,8 @@ def get(slug: str) -> Game | None:
 
 def all_games() -> list[Game]:
     return list(_games.values())
+
+
+def unregister(slug: str) -> None:
+    """Forget a game (tests register a test-only game and remove it afterwards)."""
+    _games.pop(slug, None)

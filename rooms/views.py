@@ -1,10 +1,28 @@
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.template import TemplateDoesNotExist
-from django.template.loader import select_template
-from django.utils.translation import get_language
+"""Pages and endpoints of the rooms app. Thin: the rules are in the engines, the room
+logic on the models, the sealed-token play in rooms.local_play."""
 
-from rooms import registry
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import render_to_string, select_template
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from rooms import local_play, presence, registry
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError, describe
+from rooms.models import Room
+
+MAX_BODY_BYTES = 64 * 1024
+# The host's seat key travels from the "create" POST to the room page in the session,
+# once, so that it never appears in a URL.
+SESSION_FRESH_KEYS = "rooms_fresh_keys"
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -18,12 +36,30 @@ def _game_or_404(slug: str) -> registry.Game:
     return game
 
 
+def _play_page(request: HttpRequest, game: registry.Game, mode: str, **extra: Any) -> HttpResponse:
+    context = {"game": game, "mode": mode, "levels": registry.LEVELS, **extra}
+    context["ping_seconds"] = presence.PING_SECONDS
+    return render(request, "rooms/play.html", context)
+
+
 def game_page(request: HttpRequest, slug: str, mode: str) -> HttpResponse:
-    """One of the three ways to play a game; "coming soon" until the game has landed."""
+    """One of the three ways to play a game; "coming soon" until the game has landed.
+    For a friend game, GET shows the "create a room" button and POST creates the room."""
     game = _game_or_404(slug)
     if mode not in registry.MODES:
         raise Http404
-    return render(request, "coming_soon.html", {"game": game, "mode": mode})
+    if not game.available:
+        return render(request, "coming_soon.html", {"game": game, "mode": mode})
+    if mode != "friend":
+        return _play_page(request, game, mode)
+    if request.method == "POST":
+        room = Room.objects.create_for(game.slug)
+        key = room.claim_host_seat()
+        fresh = request.session.get(SESSION_FRESH_KEYS, {})
+        fresh[room.code] = {"seat": 1, "key": key}
+        request.session[SESSION_FRESH_KEYS] = fresh
+        return redirect("room", code=room.code)
+    return render(request, "rooms/friend.html", {"game": game})
 
 
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
@@ -35,3 +71,127 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     except TemplateDoesNotExist:
         return render(request, "coming_soon.html", {"game": game, "mode": "rules"})
     return HttpResponse(template.render({"game": game}, request))
+
+
+# --- Online rooms ---------------------------------------------------------------------
+
+
+def _room_or_404(code: str) -> Room:
+    room = get_object_or_404(Room, code=code)
+    if registry.get(room.game) is None:
+        raise Http404
+    return room
+
+
+def room_page(request: HttpRequest, code: str) -> HttpResponse:
+    """The play page of an online room. The browser's script finds its seat key in
+    localStorage, or claims the guest seat (POST), and then opens the WebSocket."""
+    room = _room_or_404(code)
+    fresh = request.session.get(SESSION_FRESH_KEYS, {})
+    host = fresh.pop(code, None)
+    if host is not None:
+        request.session[SESSION_FRESH_KEYS] = fresh
+    invite = request.build_absolute_uri(reverse("room", args=[code]))
+    return _play_page(
+        request, registry.get(room.game), "friend", room=room, invite=invite, fresh_key=host
+    )
+
+
+@require_POST
+def claim_seat(request: HttpRequest, code: str) -> JsonResponse:
+    """The guest seat for the first browser without a key; 409 once the room is full."""
+    room = _room_or_404(code)
+    key = room.claim_guest_seat()
+    if key is None:
+        error = describe(RoomError("room_full"))
+        return JsonResponse({**error, "url": reverse("room_full", args=[code])}, status=409)
+    return JsonResponse({"seat": 2, "key": key})
+
+
+def room_full(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room_or_404(code)
+    return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
+
+
+# --- Local and computer play (sealed tokens) ------------------------------------------
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    if len(request.body) > MAX_BODY_BYTES:
+        raise RoomError("too_large")
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeError):
+        raise RoomError("bad_request") from None
+    if not isinstance(data, dict):
+        raise RoomError("bad_request")
+    return data
+
+
+def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
+    html = render_to_string(
+        f"{outcome.game.slug}/board.html",
+        {
+            "game": outcome.game,
+            "view": outcome.view,
+            "status": outcome.status,
+            "seat": outcome.seat,
+            "mode": outcome.mode,
+        },
+        request=request,
+    )
+    return JsonResponse(
+        {
+            "token": outcome.token,
+            "view": outcome.view,
+            "status": outcome.status,
+            "seat": outcome.seat,
+            "level": outcome.level,
+            "html": html,
+        }
+    )
+
+
+def _refusal(error: RoomError | IllegalAction) -> JsonResponse:
+    return JsonResponse(describe(error), status=400)
+
+
+@require_POST
+def play_new(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
+    try:
+        data = _body(request)
+        outcome = local_play.new_game(slug, mode, data.get("level"), data.get("token"))
+    except (RoomError, IllegalAction) as error:
+        return _refusal(error)
+    return _answer(request, outcome)
+
+
+@require_POST
+def play_act(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
+    try:
+        data = _body(request)
+        outcome = local_play.act(slug, mode, data.get("token"), data.get("action"))
+    except (RoomError, IllegalAction) as error:
+        return _refusal(error)
+    return _answer(request, outcome)
+
+
+@require_POST
+def play_show(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
+    """The board of a saved game, unchanged (the page restores a game on reload)."""
+    try:
+        data = _body(request)
+        outcome = local_play.show(slug, mode, data.get("token"))
+    except (RoomError, IllegalAction) as error:
+        return _refusal(error)
+    return _answer(request, outcome)
+
+
+@require_POST
+def play_level(request: HttpRequest, slug: str) -> JsonResponse:
+    try:
+        data = _body(request)
+        outcome = local_play.change_level(slug, data.get("token"), data.get("level"))
+    except (RoomError, IllegalAction) as error:
+        return _refusal(error)
+    return _answer(request, outcome)

@@ -1,0 +1,61 @@
+"""Refusals of the rooms app, each with a stable code and a translated message.
+
+Engines raise `rooms.engine.IllegalAction` (English template + params); the rooms app
+raises `RoomError` for everything around the game (versions, seats, tokens, limits).
+Both reach the browser as `{code, message}`, the message in the player's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rooms.engine import IllegalAction
+
+MESSAGES: dict[str, Any] = {
+    "bad_token": _("This saved game cannot be read. Start a new game."),
+    "outdated_token": _("This saved game is from an older version of the site. Start a new game."),
+    "wrong_game": _("This saved game belongs to another game or mode."),
+    "unknown_game": _("There is no such game."),
+    "bad_level": _("Choose a level: easy, medium or strong."),
+    "bad_request": _("The request could not be read."),
+    "too_large": _("This message is too large."),
+    "rate_limited": _("Too many messages at once. Wait a moment and try again."),
+    "malformed": _("This message could not be read."),
+    "unknown_type": _("Unknown message type."),
+    "hello_first": _("Say hello with your seat key first."),
+    "bad_key": _("This seat key is not valid for this room."),
+    "unknown_room": _("This room does not exist (it may have been deleted after a week unused)."),
+    "room_full": _("This room is full: both seats are taken."),
+    "room_closed": _("This room has been closed."),
+    "stale": _("The game has moved on; here is the current position."),
+    "waiting": _("Both players must be connected to play."),
+    "not_your_turn": _("It is not your turn."),
+    "game_over": _("This game is over. Start a new round."),
+    "no_request": _("Nobody has asked for a new round."),
+    "computer_failed": _("The computer could not find a move."),
+}
+
+
+class RoomError(Exception):
+    """A refusal: nothing changed. `code` is stable; `message` is translated on demand."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+    @property
+    def message(self) -> str:
+        return str(MESSAGES.get(self.code, MESSAGES["bad_request"]))
+
+
+def describe(error: RoomError | IllegalAction) -> dict[str, str]:
+    """`{code, message}` for the browser, in the active language."""
+    if isinstance(error, IllegalAction):
+        message = gettext(error.message)
+        if error.params:
+            message = message % error.params
+        return {"code": error.code, "message": message}
+    return {"code": error.code, "message": error.message}

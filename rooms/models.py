@@ -1,0 +1,304 @@
+"""Online rooms: a game's state on the server, two seats with secret keys, consent to a
+new round, and a log of every confirmed action. The rules stay in the game engines;
+these models only keep, check and order what the engines compute."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rooms import presence, registry
+from rooms.errors import RoomError
+
+SEATS = (1, 2)
+# Kept for the life of the room: player 1 and player 2 never swap colours.
+SEAT_COLOURS = {1: "teal", 2: "amber"}
+CODE_BYTES = 18  # 144 bits: unguessable invite codes
+KEY_BYTES = 24  # 192 bits: seat keys
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def first_seat_of(round_no: int) -> int:
+    """Player 1 starts round 1; then the starting player alternates."""
+    return 1 if round_no % 2 == 1 else 2
+
+
+class RoomQuerySet(models.QuerySet):
+    def create_for(self, game: str) -> Room:
+        """A new room for `game` with both seats unclaimed and round 1 dealt."""
+        engine = registry.get(game).engine
+        seed = new_seed()
+        with transaction.atomic():
+            room = self.create(
+                game=game,
+                code=secrets.token_urlsafe(CODE_BYTES),
+                state=engine.to_json(engine.new_round(seed, first_seat_of(1))),
+                seed=seed,
+            )
+            Seat.objects.bulk_create(
+                Seat(room=room, number=n, colour=SEAT_COLOURS[n]) for n in SEATS
+            )
+        return room
+
+    def idle(self, since: datetime) -> RoomQuerySet:
+        """Rooms with no action, join or connection since `since`."""
+        return self.filter(last_activity__lt=since)
+
+    def idle_for(self, days: int) -> RoomQuerySet:
+        return self.idle(timezone.now() - timedelta(days=days))
+
+    def purge_now(self) -> int:
+        """Delete these rooms, telling their open sockets first; the number deleted."""
+        from rooms.notify import room_closed
+
+        codes = list(self.values_list("code", flat=True))
+        for code in codes:
+            room_closed(code)
+        self.model.objects.filter(code__in=codes).delete()
+        return len(codes)
+
+    def purge(self, days: int) -> int:
+        return self.idle_for(days).purge_now()
+
+
+class Room(models.Model):
+    game = models.SlugField(_("game"), max_length=20)
+    code = models.CharField(_("invite code"), max_length=40, unique=True)
+    mode = models.CharField(_("mode"), max_length=10, default="friend")
+    state = models.JSONField(_("state"))
+    seed = models.BigIntegerField(_("seed"), default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    round = models.PositiveIntegerField(_("round"), default=1)
+    finished = models.BooleanField(_("finished"), default=False)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    last_activity = models.DateTimeField(_("last activity"), default=timezone.now, db_index=True)
+
+    objects = RoomQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        ordering = ["-last_activity"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.code[:8]}…"
+
+    @property
+    def engine(self) -> Any:
+        return registry.get(self.game).engine
+
+    def game_state(self) -> Any:
+        return self.engine.from_json(self.state)
+
+    def seat(self, number: int) -> Seat:
+        return self.seats.get(number=number)
+
+    def touch(self) -> None:
+        Room.objects.filter(pk=self.pk).update(last_activity=timezone.now())
+
+    # --- Seats --------------------------------------------------------------------
+
+    def _claim(self, number: int) -> str | None:
+        """Claim an empty seat with a new key: a conditional UPDATE, so of two browsers
+        racing for it exactly one wins, on PostgreSQL and SQLite alike."""
+        key = secrets.token_urlsafe(KEY_BYTES)
+        claimed = Seat.objects.filter(room=self, number=number, key_hash="").update(
+            key_hash=hash_key(key), claimed_at=timezone.now()
+        )
+        if not claimed:
+            return None
+        self.touch()
+        return key
+
+    def claim_host_seat(self) -> str | None:
+        return self._claim(1)
+
+    def claim_guest_seat(self) -> str | None:
+        """The key of seat 2 for the first guest; None once the room is full."""
+        return self._claim(2)
+
+    def seat_for_key(self, key: object) -> Seat | None:
+        if not isinstance(key, str) or not key or len(key) > 200:
+            return None
+        digest = hash_key(key)
+        found = None
+        # Compare with every seat in constant time, so timing tells nothing.
+        for seat in self.seats.exclude(key_hash=""):
+            if hmac.compare_digest(seat.key_hash, digest):
+                found = seat
+        return found
+
+    def presence(self) -> dict[str, bool]:
+        now = timezone.now()
+        return {str(s.number): presence.is_connected(s, now) for s in self.seats.all()}
+
+    def both_connected(self) -> bool:
+        return all(self.presence().values()) and self.seats.count() == len(SEATS)
+
+    # --- Playing ------------------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        return self.engine.status(self.game_state())
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.view(self.game_state(), seat)
+
+    def apply_action(self, seat: int, version: object, action: object) -> Room:
+        """Apply one seat's action made against `version`; the room as it now is.
+
+        Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
+        IllegalAction; then nothing has changed. The action and the new state are
+        committed together before this returns, so nothing is sent unsaved.
+        """
+        if not isinstance(action, dict):
+            raise RoomError("malformed")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RoomError("stale")
+        with transaction.atomic():
+            # The row lock orders concurrent actions on PostgreSQL; the conditional
+            # UPDATE below makes a repeated version fail on SQLite as well.
+            room = Room.objects.select_for_update().get(pk=self.pk)
+            if version != room.version:
+                raise RoomError("stale")
+            if not room.both_connected():
+                raise RoomError("waiting")
+            engine = room.engine
+            state = room.game_state()
+            status = engine.status(state)
+            if status["over"]:
+                raise RoomError("game_over")
+            if status["turn"] != seat:
+                raise RoomError("not_your_turn")
+            new_state = engine.apply(state, seat, action)
+            now = timezone.now()
+            updated = Room.objects.filter(pk=room.pk, version=version).update(
+                state=engine.to_json(new_state),
+                version=version + 1,
+                finished=bool(engine.status(new_state)["over"]),
+                last_activity=now,
+            )
+            if not updated:
+                raise RoomError("stale")
+            ActionLog.objects.create(room=room, seat=seat, version=version + 1, action=action)
+        room.refresh_from_db()
+        return room
+
+    # --- New round ----------------------------------------------------------------
+
+    def consents(self) -> list[int]:
+        return sorted(self.round_consents.filter(round=self.round).values_list("seat", flat=True))
+
+    def ask_new_round(self, seat: int) -> bool:
+        """Record `seat`'s consent to a new round; True when the round has started."""
+        with transaction.atomic():
+            room = Room.objects.select_for_update().get(pk=self.pk)
+            RoundConsent.objects.get_or_create(room=room, seat=seat, round=room.round)
+            if set(room.consents()) != set(SEATS):
+                room.touch()
+                return False
+            engine = room.engine
+            seed = new_seed()
+            next_round = room.round + 1
+            state = engine.new_round(seed, first_seat_of(next_round), room.game_state())
+            Room.objects.filter(pk=room.pk).update(
+                state=engine.to_json(state),
+                seed=seed,
+                round=next_round,
+                version=room.version + 1,
+                finished=False,
+                last_activity=timezone.now(),
+            )
+            ActionLog.objects.create(
+                room=room, seat=seat, version=room.version + 1, action={"type": "new_round"}
+            )
+            RoundConsent.objects.filter(room=room).delete()
+        self.refresh_from_db()
+        return True
+
+    def decline_new_round(self) -> None:
+        if not self.round_consents.filter(round=self.round).exists():
+            raise RoomError("no_request")
+        self.round_consents.all().delete()
+        self.touch()
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    colour = models.CharField(_("colour"), max_length=20)
+    # sha256 of the seat key; empty while the seat is free. The key itself is never stored.
+    key_hash = models.CharField(max_length=64, blank=True, default="")
+    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+    channel_name = models.CharField(max_length=200, blank=True, default="")
+    heartbeat_at = models.DateTimeField(_("last heartbeat"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="one_seat_per_number"),
+            models.CheckConstraint(condition=Q(number__in=SEATS), name="seat_is_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room} #{self.number}"
+
+    @property
+    def claimed(self) -> bool:
+        return bool(self.key_hash)
+
+    @property
+    def connected(self) -> bool:
+        return presence.is_connected(self)
+
+
+class RoundConsent(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="round_consents")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    round = models.PositiveIntegerField(_("round"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("consent to a new round")
+        verbose_name_plural = _("consents to a new round")
+        constraints = [
+            models.UniqueConstraint(fields=["room", "seat", "round"], name="one_consent_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room} round {self.round} seat {self.seat}"
+
+
+class ActionLog(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="actions")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    version = models.PositiveIntegerField(_("version"))
+    action = models.JSONField(_("action"))
+    created = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("confirmed action")
+        verbose_name_plural = _("confirmed actions")
+        ordering = ["room", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "version"], name="one_action_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room} v{self.version} seat {self.seat}"

@@ -1,0 +1,21 @@
+"""Messages from the server side (models, commands, admin) to a room's open sockets,
+through the channel layer, so that they reach every daphne process (Redis)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+
+def room_group(code: str) -> str:
+    return f"room.{code}"
+
+
+def seat_group(code: str, seat: int) -> str:
+    return f"room.{code}.seat{seat}"
+
+
+def room_closed(code: str) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(room_group(code), {"type": "room.closed"})

@@ -1,0 +1,463 @@
+/* The play page's transport and storage: window.Play, as docs/games.md describes.
+   Plain JavaScript, no framework. Every visible text comes from the template
+   (#play-strings data attributes), so this file holds no English. */
+(() => {
+  "use strict";
+
+  const root = document.getElementById("play");
+  if (!root) return;
+
+  const data = root.dataset;
+  const strings = document.getElementById("play-strings").dataset;
+  const board = document.getElementById("board");
+  const area = document.getElementById("play-area");
+  const messageBox = document.getElementById("play-message");
+  const statusLine = document.getElementById("play-status");
+  const newButton = document.getElementById("play-new");
+  const mode = data.mode;
+  const game = data.game;
+
+  /** A translated string with {name} placeholders filled in. */
+  function t(name, params = {}) {
+    const text = strings[name] || "";
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  }
+
+  // localStorage may be missing or refuse writes (private modes, quotas): the game
+  // then lives in memory and the player is told once.
+  const memory = new Map();
+  const storage = {
+    get(key) {
+      try {
+        const value = window.localStorage.getItem(key);
+        return value === null ? (memory.has(key) ? memory.get(key) : null) : value;
+      } catch (error) {
+        return memory.has(key) ? memory.get(key) : null;
+      }
+    },
+    set(key, value) {
+      memory.set(key, value);
+      try {
+        window.localStorage.setItem(key, value);
+      } catch (error) {
+        if (!storage.warned) showMessage(t("noStorage"));
+        storage.warned = true;
+      }
+    },
+    remove(key) {
+      memory.delete(key);
+      try {
+        window.localStorage.removeItem(key);
+      } catch (error) {
+        /* nothing kept, nothing to remove */
+      }
+    },
+  };
+
+  function showMessage(text) {
+    messageBox.textContent = text || "";
+    messageBox.classList.toggle("is-shown", Boolean(text));
+  }
+
+  const Play = {
+    context: {
+      game,
+      mode,
+      seat: null,
+      version: null,
+      storageKey: mode === "friend" ? null : `play:${game}:${mode}`,
+    },
+    busy: false,
+    send: (action) => transport.send(action),
+  };
+  window.Play = Play;
+
+  let lastStatus = null;
+  let presence = null;
+
+  function setBusy(busy) {
+    Play.busy = busy;
+    root.classList.toggle("is-busy", busy);
+    root.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+
+  function describeStatus() {
+    if (!lastStatus) return "";
+    const seat = Play.context.seat;
+    if (mode === "friend" && presence) {
+      const other = seat === 1 ? 2 : 1;
+      if (!presence[String(other)]) return t("waitingFor", { seat: other });
+    }
+    if (lastStatus.over) return t("over");
+    const turn = lastStatus.turn;
+    if (mode === "local") return t("toMove", { seat: turn });
+    if (turn === seat) return t("yourTurn");
+    return mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn });
+  }
+
+  function updateStatusLine() {
+    statusLine.textContent = describeStatus();
+  }
+
+  /** Put a confirmed view in place and tell the game's script. */
+  function render(payload) {
+    const seatChanged = payload.seat !== Play.context.seat;
+    Play.context.seat = payload.seat;
+    if (payload.version !== undefined) Play.context.version = payload.version;
+    lastStatus = payload.status;
+    board.innerHTML = payload.html;
+    updateStatusLine();
+    if (mode === "local") cover.update(seatChanged, payload.status);
+    document.dispatchEvent(
+      new CustomEvent("play:view", {
+        detail: {
+          view: payload.view,
+          status: payload.status,
+          seat: payload.seat,
+          mode,
+          version: Play.context.version,
+        },
+      }),
+    );
+  }
+
+  // --- Hot-seat cover: hides the board whenever the seat to move changes -------------
+  const cover = {
+    element: document.getElementById("play-cover"),
+    update(seatChanged, status) {
+      if (!this.element) return;
+      if (seatChanged && !status.over) this.show(Play.context.seat);
+      if (status.over) this.hide();
+    },
+    show(seat) {
+      if (!this.element) return;
+      document.getElementById("play-cover-text").textContent = t("passTo", { seat });
+      document.getElementById("play-reveal").textContent = t("reveal", { seat });
+      this.element.hidden = false;
+      area.classList.add("is-covered");
+      board.setAttribute("inert", "");
+      board.setAttribute("aria-hidden", "true");
+      document.getElementById("play-reveal").focus({ preventScroll: true });
+    },
+    hide() {
+      if (!this.element) return;
+      this.element.hidden = true;
+      area.classList.remove("is-covered");
+      board.removeAttribute("inert");
+      board.removeAttribute("aria-hidden");
+    },
+  };
+  if (cover.element) {
+    document.getElementById("play-reveal").addEventListener("click", () => cover.hide());
+  }
+
+  // --- Local and computer games: POST with the sealed token ---------------------------
+  function tokenKey() {
+    return `${Play.context.storageKey}:token`;
+  }
+
+  async function post(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": data.csrf },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      throw { code: "network", message: t("network") };
+    }
+    let payload;
+    try {
+      payload = await response.json();
+    } catch (error) {
+      throw { code: "network", message: t("network") };
+    }
+    if (!response.ok) throw payload;
+    return payload;
+  }
+
+  const tokenTransport = {
+    token: null,
+    async request(url, body) {
+      setBusy(true);
+      try {
+        const payload = await post(url, body);
+        this.token = payload.token;
+        storage.set(tokenKey(), payload.token);
+        if (levelPicker && payload.level) levelPicker.value = payload.level;
+        showMessage("");
+        render(payload);
+        return payload;
+      } catch (error) {
+        showMessage(error.message);
+        throw error;
+      } finally {
+        setBusy(false);
+      }
+    },
+    send(action) {
+      if (Play.busy) return Promise.reject({ code: "busy", message: "" });
+      return this.request(data.actUrl, { token: this.token, action });
+    },
+    newGame() {
+      const body = { token: this.token };
+      if (levelPicker) body.level = levelPicker.value;
+      return this.request(data.newUrl, body);
+    },
+    async start() {
+      const saved = storage.get(tokenKey());
+      if (saved) {
+        try {
+          await this.request(data.showUrl, { token: saved });
+          if (mode === "local") cover.show(Play.context.seat);
+          return;
+        } catch (error) {
+          storage.remove(tokenKey());
+        }
+      }
+      const body = levelPicker ? { level: levelPicker.value } : {};
+      await this.request(data.newUrl, body).catch(() => {});
+      if (saved) showMessage(t("restoredFailed"));
+    },
+  };
+
+  const levelPicker = document.getElementById("play-level");
+  if (levelPicker) {
+    levelPicker.addEventListener("change", () => {
+      tokenTransport
+        .request(data.levelUrl, { token: tokenTransport.token, level: levelPicker.value })
+        .catch(() => {});
+    });
+  }
+
+  // --- Online: the WebSocket ---------------------------------------------------------
+  const room = data.room;
+  const seatStore = room ? `rooms:${room}:seat` : null;
+
+  const socketTransport = {
+    socket: null,
+    credentials: null,
+    attempts: 0,
+    stopped: false,
+    pingTimer: null,
+    pending: null,
+
+    async start() {
+      statusLine.textContent = t("connecting");
+      const fresh = document.getElementById("play-fresh-key");
+      let credentials = null;
+      if (fresh) {
+        credentials = JSON.parse(fresh.textContent);
+        storage.set(seatStore, JSON.stringify(credentials));
+      } else {
+        try {
+          credentials = JSON.parse(storage.get(seatStore) || "null");
+        } catch (error) {
+          credentials = null;
+        }
+      }
+      if (!credentials || !credentials.key) {
+        try {
+          credentials = await post(data.claimUrl, {});
+        } catch (error) {
+          if (error.url) {
+            window.location.replace(error.url);
+          } else {
+            showMessage(error.message);
+          }
+          return;
+        }
+        storage.set(seatStore, JSON.stringify(credentials));
+      }
+      this.credentials = credentials;
+      Play.context.seat = credentials.seat;
+      Play.context.storageKey = `play:${game}:room:${room}:seat:${credentials.seat}`;
+      this.connect();
+    },
+
+    connect() {
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const socket = new WebSocket(`${scheme}://${window.location.host}${data.wsPath}`);
+      this.socket = socket;
+      socket.addEventListener("open", () => {
+        this.attempts = 0;
+        this.write({ type: "hello", key: this.credentials.key });
+        const seconds = Number(data.ping) || 10;
+        this.pingTimer = window.setInterval(() => this.write({ type: "ping" }), seconds * 1000);
+      });
+      socket.addEventListener("message", (event) => {
+        let message;
+        try {
+          message = JSON.parse(event.data);
+        } catch (error) {
+          return;
+        }
+        this.receive(message);
+      });
+      socket.addEventListener("close", (event) => {
+        window.clearInterval(this.pingTimer);
+        this.fail({ code: "network", message: t("network") });
+        // 4400-4499: the server refused for good (bad key, unknown or closed room,
+        // replaced by another tab); anything else is worth another try.
+        if (event.code >= 4400 && event.code < 4500) this.stopped = true;
+        if (this.stopped || this.socket !== socket) return;
+        statusLine.textContent = t("reconnecting");
+        // Exponential backoff with jitter, so that many pages do not return at once.
+        const delay = Math.min(30000, 500 * 2 ** this.attempts) * (0.5 + Math.random());
+        this.attempts += 1;
+        window.setTimeout(() => this.connect(), delay);
+      });
+    },
+
+    write(message) {
+      if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+        this.socket.send(JSON.stringify(message));
+        return true;
+      }
+      return false;
+    },
+
+    fail(error) {
+      if (!this.pending) return;
+      const { reject } = this.pending;
+      this.pending = null;
+      setBusy(false);
+      reject(error);
+    },
+
+    receive(message) {
+      switch (message.type) {
+        case "state":
+          presence = message.presence;
+          showPresence();
+          showConsent(message.consent);
+          render(message);
+          if (this.pending && message.version > this.pending.version) {
+            const { resolve } = this.pending;
+            this.pending = null;
+            setBusy(false);
+            resolve(message);
+          }
+          break;
+        case "presence":
+        case "pong":
+          if (message.presence) {
+            presence = message.presence;
+            showPresence();
+            updateStatusLine();
+          }
+          break;
+        case "consent":
+          showConsent(message.consent);
+          if (message.declined) showMessage(t("declined"));
+          break;
+        case "error":
+          showMessage(message.message);
+          this.fail({ code: message.code, message: message.message });
+          break;
+        case "replaced":
+          this.stop(t("replaced"));
+          break;
+        case "closed":
+          this.stop(message.message);
+          break;
+        default:
+          break;
+      }
+    },
+
+    stop(text) {
+      this.stopped = true;
+      showMessage(text);
+      statusLine.textContent = "";
+      root.classList.add("is-stopped");
+      board.setAttribute("inert", "");
+      if (this.socket) this.socket.close();
+    },
+
+    send(action) {
+      if (Play.busy) return Promise.reject({ code: "busy", message: "" });
+      const version = Play.context.version;
+      return new Promise((resolve, reject) => {
+        if (!this.write({ type: "action", version, action })) {
+          showMessage(t("network"));
+          reject({ code: "network", message: t("network") });
+          return;
+        }
+        setBusy(true);
+        this.pending = { resolve, reject, version };
+      });
+    },
+
+    newGame() {
+      this.write({ type: "new_round" });
+    },
+  };
+
+  function showPresence() {
+    const line = document.getElementById("play-presence");
+    if (!line || !presence) return;
+    const seat = Play.context.seat;
+    const other = seat === 1 ? 2 : 1;
+    const here = presence[String(other)] ? t("bothHere") : t("waitingFor", { seat: other });
+    line.textContent = `${t("youAre", { seat })} · ${here}`;
+    line.dataset.seat = String(seat);
+  }
+
+  function showConsent(consent) {
+    const box = document.getElementById("play-consent");
+    if (!box || !consent) return;
+    const seat = Play.context.seat;
+    const other = seat === 1 ? 2 : 1;
+    const asked = consent.asked || [];
+    const text = document.getElementById("play-consent-text");
+    const accept = document.getElementById("play-accept");
+    if (asked.includes(other) && !asked.includes(seat)) {
+      text.textContent = t("asked", { seat: other });
+      accept.hidden = false;
+      box.hidden = false;
+    } else if (asked.includes(seat)) {
+      text.textContent = t("youAsked", { seat: other });
+      accept.hidden = true;
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+    }
+  }
+
+  if (mode === "friend") {
+    document.getElementById("play-accept").addEventListener("click", () => {
+      socketTransport.write({ type: "new_round" });
+    });
+    document.getElementById("play-decline").addEventListener("click", () => {
+      socketTransport.write({ type: "decline_round" });
+    });
+    const link = document.getElementById("play-invite-link");
+    const note = document.getElementById("play-copied");
+    document.getElementById("play-copy").addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link.value);
+        note.textContent = t("copied");
+      } catch (error) {
+        // No Clipboard API (plain http, old browsers): select the text for the player.
+        link.focus();
+        link.select();
+        link.setSelectionRange(0, link.value.length);
+        note.textContent = t("copyByHand");
+      }
+    });
+  }
+
+  const transport = mode === "friend" ? socketTransport : tokenTransport;
+
+  newButton.addEventListener("click", () => {
+    if (mode !== "friend" && lastStatus && !lastStatus.over && !window.confirm(t("confirmNew"))) {
+      return;
+    }
+    Promise.resolve(transport.newGame()).catch(() => {});
+  });
+
+  transport.start();
+})();

@@ -1,0 +1,23 @@
+"""The counter game (tests/counter_game) plugged into the site for the rooms tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rooms import registry
+from tests.counter_game.apps import COUNTER
+
+COUNTER_TEMPLATES = Path(__file__).resolve().parent.parent / "counter_game" / "templates"
+
+
+@pytest.fixture(autouse=True)
+def counter_game(settings):
+    """Register the counter game and its templates for one test, then remove them."""
+    template_settings = dict(settings.TEMPLATES[0])
+    template_settings["DIRS"] = [*template_settings["DIRS"], COUNTER_TEMPLATES]
+    settings.TEMPLATES = [template_settings]
+    registry.register(COUNTER)
+    yield COUNTER
+    registry.unregister(COUNTER.slug)

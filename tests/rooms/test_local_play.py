@@ -1,0 +1,173 @@
+"""Games on one device and against the computer: the sealed-token endpoints."""
+
+from __future__ import annotations
+
+import pytest
+
+from rooms.sealing import seal, unseal
+
+pytestmark = pytest.mark.django_db
+
+ADD = {n: {"type": "add", "amount": n} for n in (1, 2, 3, 5)}
+
+
+def post(client, url: str, body: dict):
+    return client.post(url, body, content_type="application/json")
+
+
+def test_a_local_game_starts_with_player_one_and_renders_the_board(client):
+    response = post(client, "/play/counter/local/new", {})
+
+    assert response.status_code == 200
+    data = response.json()
+    assert data["seat"] == 1
+    assert data["status"]["turn"] == 1
+    assert 'class="counter-board"' in data["html"]
+    assert "local" in data["html"]
+
+
+def test_the_token_hides_the_state_from_the_browser(client):
+    data = post(client, "/play/counter/local/new", {}).json()
+
+    assert "secrets" not in data["token"]
+    assert unseal(data["token"])["state"]["total"] == 0
+
+
+def test_a_local_action_shows_the_view_of_the_next_seat_to_move(client):
+    token = post(client, "/play/counter/local/new", {}).json()["token"]
+
+    data = post(client, "/play/counter/local/act", {"token": token, "action": ADD[2]}).json()
+
+    assert data["seat"] == 2
+    assert data["view"]["total"] == 2
+    assert data["view"]["secret"] == unseal(data["token"])["state"]["secrets"]["2"]
+
+
+def test_the_computer_replies_until_it_is_the_humans_turn(client):
+    token = post(client, "/play/counter/computer/new", {"level": "strong"}).json()["token"]
+
+    data = post(
+        client,
+        "/play/counter/computer/act",
+        {"token": token, "action": {"type": "add", "amount": 1}},
+    ).json()
+
+    assert data["seat"] == 1
+    assert data["status"]["turn"] == 1
+    assert data["view"]["total"] in (2, 3, 4)
+    assert data["level"] == "strong"
+
+
+def test_the_computer_never_shows_its_secret(client):
+    data = post(client, "/play/counter/computer/new", {}).json()
+
+    secret_2 = unseal(data["token"])["state"]["secrets"]["2"]
+    assert data["view"]["secret"] != secret_2 or data["view"]["seat"] == 1
+    assert str(secret_2) not in data["html"].replace(str(data["view"]["secret"]), "")
+
+
+def test_a_game_against_the_computer_can_be_played_to_the_end(client):
+    token = post(client, "/play/counter/computer/new", {"level": "easy"}).json()["token"]
+    for _ in range(30):
+        data = post(
+            client,
+            "/play/counter/computer/act",
+            {"token": token, "action": {"type": "add", "amount": 1}},
+        ).json()
+        token = data["token"]
+        if data["status"]["over"]:
+            break
+
+    assert data["status"]["over"]
+    assert data["status"]["winner"] in (1, 2)
+
+
+def test_the_next_game_alternates_the_first_player(client):
+    first = post(client, "/play/counter/local/new", {}).json()
+
+    second = post(client, "/play/counter/local/new", {"token": first["token"]}).json()
+
+    assert second["status"]["turn"] == 2
+    assert unseal(second["token"])["round"] == 2
+
+
+def test_against_the_computer_the_computer_opens_the_second_game(client):
+    first = post(client, "/play/counter/computer/new", {"level": "easy"}).json()
+
+    second = post(client, "/play/counter/computer/new", {"token": first["token"]}).json()
+
+    assert second["status"]["turn"] == 1
+    assert second["view"]["total"] > 0
+    assert second["level"] == "easy"
+
+
+def test_changing_the_level_keeps_the_game(client):
+    token = post(client, "/play/counter/computer/new", {"level": "easy"}).json()["token"]
+    token = post(
+        client,
+        "/play/counter/computer/act",
+        {"token": token, "action": {"type": "add", "amount": 2}},
+    ).json()["token"]
+    before = unseal(token)["state"]
+
+    data = post(client, "/play/counter/computer/level", {"token": token, "level": "strong"}).json()
+
+    assert data["level"] == "strong"
+    assert unseal(data["token"])["state"] == before
+
+
+def test_a_saved_game_can_be_shown_again_unchanged(client):
+    token = post(client, "/play/counter/local/new", {}).json()["token"]
+
+    data = post(client, "/play/counter/local/show", {"token": token}).json()
+
+    assert unseal(data["token"])["state"] == unseal(token)["state"]
+
+
+def test_the_play_pages_of_an_available_game_are_real(client):
+    for mode in ("local", "computer"):
+        html = client.get(f"/counter/{mode}/").content.decode()
+        assert 'id="board"' in html
+        assert 'id="play-message" class="play-message" role="alert"' in html
+        assert "rooms/play.js" in html
+    assert 'id="play-level"' in client.get("/counter/computer/").content.decode()
+    assert 'id="play-cover"' in client.get("/counter/local/").content.decode()
+
+
+def test_a_game_that_has_not_landed_still_says_coming_soon(client, counter_game):
+    from rooms import registry
+    from rooms.registry import Game
+
+    registry.register(
+        Game("ghost", "Ghost", "", "tests.counter_game.nothing", "tests.counter_game.nothing")
+    )
+    try:
+        html = client.get("/ghost/local/").content.decode()
+    finally:
+        registry.unregister("ghost")
+
+    assert "coming soon" in html
+
+
+def test_the_rules_and_home_pages_still_work(client):
+    assert client.get("/").status_code == 200
+    assert client.get("/counter/rules/").status_code == 200
+
+
+def test_a_token_for_another_mode_is_refused(client):
+    token = post(client, "/play/counter/local/new", {}).json()["token"]
+
+    response = post(
+        client,
+        "/play/counter/computer/act",
+        {"token": token, "action": {"type": "add", "amount": 1}},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "wrong_game"
+
+
+def test_unseal_refuses_what_seal_did_not_make():
+    token = seal({"a": 1})
+
+    assert unseal(token) == {"a": 1}

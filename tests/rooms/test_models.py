@@ -1,0 +1,174 @@
+"""Rooms, seats and keys, actions and new rounds on the models."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from rooms import presence
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError
+from rooms.models import ActionLog, Room, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def connect_both(room: Room) -> None:
+    for seat in room.seats.all():
+        presence.connect(seat, f"channel-{seat.number}")
+
+
+def test_a_new_room_has_an_unguessable_code_two_free_seats_and_a_dealt_round():
+    room = Room.objects.create_for("counter")
+
+    assert len(room.code) >= 22  # 18 random bytes in URL-safe base64
+    assert Room.objects.create_for("counter").code != room.code
+    assert [(s.number, s.claimed) for s in room.seats.all()] == [(1, False), (2, False)]
+    assert room.state["total"] == 0
+    assert room.status()["turn"] == 1
+    assert (room.version, room.round) == (0, 1)
+
+
+def test_seat_keys_are_stored_only_as_hashes_and_find_their_seat():
+    room = Room.objects.create_for("counter")
+    host = room.claim_host_seat()
+    guest = room.claim_guest_seat()
+
+    assert len(host) >= 22
+    assert room.seat_for_key(host).number == 1
+    assert room.seat_for_key(guest).number == 2
+    assert room.seat_for_key("not a key") is None
+    assert room.seat_for_key(None) is None
+    assert not Seat.objects.filter(key_hash__in=[host, guest]).exists()
+
+
+def test_the_guest_seat_goes_to_one_browser_only():
+    room = Room.objects.create_for("counter")
+    room.claim_host_seat()
+
+    assert room.claim_guest_seat() is not None
+    assert room.claim_guest_seat() is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_guests_claiming_at_once_get_exactly_one_seat():
+    room = Room.objects.create_for("counter")
+    room.claim_host_seat()
+    results: list[str | None] = []
+    barrier = threading.Barrier(6)
+
+    def claim() -> None:
+        barrier.wait()
+        try:
+            results.append(Room.objects.get(pk=room.pk).claim_guest_seat())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=claim) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len([key for key in results if key]) == 1
+
+
+def test_an_action_is_applied_logged_and_bumps_the_version():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+
+    room = room.apply_action(1, 0, {"type": "add", "amount": 3})
+
+    assert room.version == 1
+    assert room.state["total"] == 3
+    log = ActionLog.objects.get(room=room)
+    assert (log.seat, log.version, log.action) == (1, 1, {"type": "add", "amount": 3})
+
+
+def test_a_repeated_version_is_refused_so_an_action_applies_once():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    room.apply_action(1, 0, {"type": "add", "amount": 1})
+
+    with pytest.raises(RoomError) as refused:
+        room.apply_action(2, 0, {"type": "add", "amount": 1})
+
+    assert refused.value.code == "stale"
+    assert Room.objects.get(pk=room.pk).state["total"] == 1
+
+
+def test_moves_wait_until_both_seats_are_connected():
+    room = Room.objects.create_for("counter")
+    presence.connect(room.seat(1), "only-one")
+
+    with pytest.raises(RoomError) as refused:
+        room.apply_action(1, 0, {"type": "add", "amount": 1})
+
+    assert refused.value.code == "waiting"
+
+
+def test_a_seat_whose_heartbeat_is_old_counts_as_gone():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    Seat.objects.filter(room=room, number=2).update(
+        heartbeat_at=timezone.now() - timedelta(seconds=31)
+    )
+
+    assert room.presence() == {"1": True, "2": False}
+    assert not room.both_connected()
+
+
+def test_out_of_turn_and_illegal_actions_change_nothing():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+
+    with pytest.raises(RoomError) as refused:
+        room.apply_action(2, 0, {"type": "add", "amount": 1})
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(IllegalAction) as illegal:
+        room.apply_action(1, 0, {"type": "add", "amount": 9})
+    assert illegal.value.code == "bad_amount"
+    assert Room.objects.get(pk=room.pk).version == 0
+    assert not ActionLog.objects.exists()
+
+
+def test_a_new_round_needs_both_consents_alternates_the_first_player_and_keeps_colours():
+    room = Room.objects.create_for("counter")
+    colours = list(room.seats.values_list("colour", flat=True))
+
+    assert room.ask_new_round(2) is False
+    assert room.consents() == [2]
+    assert room.ask_new_round(1) is True
+
+    room.refresh_from_db()
+    assert room.round == 2
+    assert room.status()["turn"] == 2
+    assert room.consents() == []
+    assert list(room.seats.values_list("colour", flat=True)) == colours
+
+
+def test_a_declined_round_clears_the_request():
+    room = Room.objects.create_for("counter")
+    room.ask_new_round(1)
+
+    room.decline_new_round()
+
+    assert room.consents() == []
+    with pytest.raises(RoomError):
+        room.decline_new_round()
+
+
+def test_idle_rooms_are_those_without_activity_since_a_time():
+    old = Room.objects.create_for("counter")
+    Room.objects.filter(pk=old.pk).update(last_activity=timezone.now() - timedelta(days=8))
+    recent = Room.objects.create_for("counter")
+
+    idle = Room.objects.idle(timezone.now() - timedelta(days=7))
+
+    assert list(idle) == [old]
+    assert Room.objects.purge(7) == 1
+    assert list(Room.objects.all()) == [recent]
