@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any, Literal
 
@@ -161,10 +162,14 @@ def _invalid(reason: str, **params: Any) -> SetCheck:
     return SetCheck(valid=False, reason=reason, message=SET_REASONS[reason], params=params)
 
 
+# (colour, number) of every numbered tile, parsed once: check_set is the hot path of
+# the draft, the solver and the bots.
+_PARSED: dict[str, tuple[str, int]] = {code: (code[0], int(code[1:])) for code in NUMBERED_TILES}
+
+
 def _group_reading(numbered: list[str], jokers: int) -> SetCheck:
+    """The group reading of tiles that all have one number."""
     size = len(numbered) + jokers
-    if len({number(code) for code in numbered}) > 1:
-        return _invalid("mixed_numbers")
     if size > len(COLOURS):
         return _invalid("group_too_big")
     seen: set[str] = set()
@@ -172,8 +177,7 @@ def _group_reading(numbered: list[str], jokers: int) -> SetCheck:
         if code in seen:
             return _invalid("repeated_colour", tile=code)
         seen.add(code)
-    n = number(numbered[0])
-    assert n is not None
+    n = _PARSED[numbered[0]][1]
     missing = [f"{c}{n}" for c in COLOURS if f"{c}{n}" not in seen]
     return SetCheck(
         valid=True,
@@ -194,16 +198,13 @@ def _wraps(numbers: list[int], jokers: int) -> bool:
 
 
 def _run_reading(numbered: list[str], jokers: int) -> SetCheck:
-    size = len(numbered) + jokers
-    colours = {colour(code) for code in numbered}
-    if len(colours) > 1:
-        return _invalid("mixed_colours")
-    numbers = [number(code) or 0 for code in numbered]
-    counts = Counter(numbers)
-    for code in numbered:
-        if counts[number(code) or 0] > 1:
-            return _invalid("repeated_number", tile=code)
-    if size > HIGHEST:
+    """The run reading of tiles that all have one colour."""
+    numbers = [_PARSED[code][1] for code in numbered]
+    present = set(numbers)
+    if len(present) < len(numbers):
+        repeated = next(code for code in numbered if numbers.count(_PARSED[code][1]) > 1)
+        return _invalid("repeated_number", tile=repeated)
+    if len(numbered) + jokers > HIGHEST:
         return _invalid("run_too_long")
     low, high = min(numbers), max(numbers)
     spare = jokers - ((high - low + 1) - len(numbers))
@@ -213,8 +214,7 @@ def _run_reading(numbered: list[str], jokers: int) -> SetCheck:
     up = min(spare, HIGHEST - high)
     high += up
     low -= spare - up
-    (c,) = colours
-    present = set(numbers)
+    c = numbered[0][0]
     arranged = tuple(f"{c}{n}" if n in present else JOKER for n in range(low, high + 1))
     stands_for = tuple(f"{c}{n}" for n in range(low, high + 1) if n not in present)
     return SetCheck(
@@ -227,30 +227,40 @@ def _run_reading(numbered: list[str], jokers: int) -> SetCheck:
 
 
 def check_set(tiles: Sequence[str]) -> SetCheck:
-    """Judge one set: a group, a run, or why neither (see the module docstring)."""
+    """Judge one set: a group, a run, or why neither (see the module docstring).
+
+    The verdict depends only on the multiset of tiles, so it is cached: treat the
+    returned SetCheck (params included) as read-only.
+    """
     for code in tiles:
         if not is_tile(code):
-            return _invalid("unknown_tile", tile=str(code))
+            return _invalid("unknown_tile", tile=str(code)[:10])
+    return _check_sorted(tuple(sorted(tiles)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _check_sorted(tiles: tuple[str, ...]) -> SetCheck:
     if len(tiles) < 3:
         return _invalid("too_short")
     numbered = [code for code in tiles if code != JOKER]
     jokers = len(tiles) - len(numbered)
     if not numbered:
         return _invalid("only_jokers")
-    group = _group_reading(numbered, jokers)
-    run = _run_reading(numbered, jokers)
-    if group.valid and run.valid:
+    numbers = {_PARSED[code][1] for code in numbered}
+    colours = {_PARSED[code][0] for code in numbered}
+    group = _group_reading(numbered, jokers) if len(numbers) == 1 else None
+    run = _run_reading(numbered, jokers) if len(colours) == 1 else None
+    if group and group.valid and run and run.valid:
         return run if run.value > group.value else group
-    if group.valid or run.valid:
-        return group if group.valid else run
+    for reading in (group, run):
+        if reading and reading.valid:
+            return reading
     # Neither: explain against what the tiles look like they were meant to be.
-    if len({number(code) for code in numbered}) == 1:
-        return group
-    if len({colour(code) for code in numbered}) == 1:
-        return run
-    if len({number(code) for code in numbered}) == len(numbered):
-        return run  # distinct numbers: meant as a run, so the colours are the fault
-    return group
+    if group or run:
+        return group or run  # type: ignore[return-value]
+    if len(numbers) == len(numbered):
+        return _invalid("mixed_colours")  # distinct numbers: meant as a run
+    return _invalid("mixed_numbers")
 
 
 def arrange_set(tiles: Sequence[str]) -> list[str]:

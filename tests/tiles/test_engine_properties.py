@@ -171,10 +171,12 @@ def with_hidden_tiles_shuffled(state: State, seat: int, rng: random.Random) -> S
     )
 
 
-def check_invariants(state: State, rng: random.Random) -> None:
+def check_invariants(state: State, rng: random.Random, thorough: bool = True) -> None:
     assert every_tile(state) == Counter(ALL_TILES)
     for tiles in state.table:
         assert check_set(tiles).valid, tiles
+    if not thorough and state.result is None:
+        return
     data = json.loads(json.dumps(to_json(state)))
     assert from_json(data) == state
     if state.result is None:
@@ -197,7 +199,9 @@ def refusal(state: State, seat: int, action: object) -> IllegalAction | None:
     return None
 
 
-def step(state: State, seat: int, action: object, rng: random.Random) -> State:
+def step(
+    state: State, seat: int, action: object, rng: random.Random, thorough: bool = True
+) -> State:
     before = to_json(state)
     error = refusal(state, seat, action)
     if error is not None:
@@ -206,12 +210,12 @@ def step(state: State, seat: int, action: object, rng: random.Random) -> State:
         assert to_json(state) == before
         return state
     after = apply(state, seat, action)  # type: ignore[arg-type]
-    check_invariants(after, rng)
+    check_invariants(after, rng, thorough)
     return after
 
 
 @settings(
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -227,7 +231,7 @@ def test_random_actions_keep_every_tile_and_every_table_valid(seed, first, steps
         state = step(state, seat, choose_action(rng, state, seat), rng)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_game_played_to_the_end_has_scores_that_add_up(seed):
     rng = random.Random(seed)
@@ -241,9 +245,11 @@ def test_a_game_played_to_the_end_has_scores_that_add_up(seed):
         action = meld(state, seat, 3) or extension(state, seat) or {"type": "draw"}
         if not state.pool and action == {"type": "draw"}:
             action = {"type": "pass"}
-        state = step(state, seat, action, rng)
+        # Only the cheap invariants at each step: the random-actions test does the rest.
+        state = step(state, seat, action, rng, thorough=False)
         if state.turn == seat:  # refused play: fall back on drawing or passing
-            state = step(state, seat, {"type": "draw" if state.pool else "pass"}, rng)
+            fallback = {"type": "draw" if state.pool else "pass"}
+            state = step(state, seat, fallback, rng, thorough=False)
     assert state.result is not None
     result = state.result
     sums = {seat: rack_sum(state.racks[seat]) for seat in (1, 2)}
