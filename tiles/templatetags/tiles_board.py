@@ -99,7 +99,10 @@ def draft_context(
     return {
         "sets": sets,
         "rack": None if rack is None else [tile_face(code) for code in rack],
-        "general_problems": [p["message"] for p in problems if p["set"] is None],
+        # The opening total has its own line; the other problems concern the whole table.
+        "general_problems": [
+            p["message"] for p in problems if p["set"] is None and p["code"] != "opening_too_low"
+        ],
         "editable": editable,
         "opened": opened,
         "opening_total": opening_total if opening_total is not None else (None if opened else 0),

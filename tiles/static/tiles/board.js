@@ -1,0 +1,480 @@
+/* Tile rummy board: selecting, dragging and arranging tiles during a turn.
+
+   The rules never run here. Every edit of the table is appended to the turn's edit
+   list, which is posted to /tiles/draft/; the server replays the edits from the start
+   of the turn and answers with the table and rack HTML, whether "End turn" would
+   succeed and why not. The finished table goes to the server with Play.send
+   (docs/games.md). The edit list is kept in localStorage so that a reload restores the
+   turn in progress. All visible text comes from the template (data attributes). */
+(() => {
+  "use strict";
+
+  const HOLD_MS = 250; // press-and-hold before a drag starts (so that a phone still scrolls)
+  const SLOP_PX = 8; // moving further than this before the hold is a scroll, not a drag
+  const COLOURS = "KBOR";
+
+  let turn = null; // the board's state, rebuilt whenever a new board arrives
+
+  // --- Storage (the page's own keys under Play.context.storageKey) ----------------
+
+  function storageKey(suffix) {
+    const base = (window.Play && window.Play.context && window.Play.context.storageKey) || `tiles:${location.pathname}`;
+    return `${base}:${suffix}`;
+  }
+
+  function load(suffix) {
+    try {
+      return JSON.parse(window.localStorage.getItem(storageKey(suffix)) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function store(suffix, value) {
+    try {
+      if (value === null) window.localStorage.removeItem(storageKey(suffix));
+      else window.localStorage.setItem(storageKey(suffix), JSON.stringify(value));
+    } catch (error) {
+      /* no storage: the draft lives as long as the page */
+    }
+  }
+
+  // --- The board ----------------------------------------------------------------
+
+  function setUp() {
+    const root = document.querySelector(".tiles-board");
+    if (!root || root.dataset.ready) return;
+    root.dataset.ready = "1";
+    const data = JSON.parse(document.getElementById("tiles-data").textContent);
+    turn = { root, data, edits: [], draft: null, busy: false };
+    arrangeRack();
+    const saved = load("draft");
+    if (data.editable && saved && saved.turn === data.turn_id && saved.edits.length) {
+      turn.edits = saved.edits;
+      refresh(saved.edits.length, true);
+    } else if (!saved || saved.turn !== data.turn_id) {
+      store("draft", null); // a draft of an earlier turn is of no use
+    }
+    update();
+  }
+
+  function saveDraft() {
+    store("draft", turn.edits.length ? { turn: turn.data.turn_id, edits: turn.edits } : null);
+  }
+
+  function say(text) {
+    const box = turn.root.querySelector(".tiles-message");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
+  /** Append edits and ask the server what the table now looks like. */
+  function commit(edits) {
+    if (!turn || turn.busy || !edits.length) return;
+    turn.edits.push(...edits);
+    saveDraft();
+    refresh(edits.length, false);
+  }
+
+  async function refresh(added, restoring) {
+    turn.busy = true;
+    update();
+    const focus = focusKey();
+    let answer = null;
+    let ok = false;
+    try {
+      const response = await fetch(turn.root.dataset.draftUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          table: turn.data.table,
+          rack: turn.data.rack,
+          opened: turn.data.opened,
+          edits: turn.edits,
+        }),
+      });
+      answer = await response.json();
+      ok = response.ok;
+    } catch (error) {
+      answer = { message: turn.root.dataset.msgOffline };
+    }
+    if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
+    turn.busy = false;
+    if (ok) {
+      turn.draft = answer;
+      say("");
+      turn.root.querySelector("#tiles-draft").innerHTML = answer.html;
+      arrangeRack();
+    } else {
+      // The edit could not be made (or a restored draft no longer fits): drop it.
+      turn.edits.splice(restoring ? 0 : turn.edits.length - added, added);
+      saveDraft();
+      say(answer.message);
+    }
+    update();
+    restoreFocus(focus);
+  }
+
+  // Keyboard users keep their place when the draft area is redrawn.
+  function focusKey() {
+    const active = document.activeElement;
+    if (!active || !turn.root.contains(active)) return null;
+    return { action: active.dataset.action, set: active.dataset.set, code: active.dataset.code };
+  }
+
+  function restoreFocus(key) {
+    if (!key) return;
+    let target = null;
+    if (key.action) target = turn.root.querySelector(`[data-action="${key.action}"]${key.set ? `[data-set="${key.set}"]` : ""}`);
+    if (!target && key.code) target = turn.root.querySelector(`.tiles-rack .tile[data-code="${key.code}"]`);
+    if (!target || target.disabled) target = turn.root.querySelector(".tiles-rack .tile");
+    if (target) target.focus();
+  }
+
+  // --- Selection and buttons ------------------------------------------------------
+
+  function selectedRack() {
+    return [...turn.root.querySelectorAll('.tiles-rack .tile[aria-pressed="true"]')];
+  }
+
+  function selectedTable() {
+    return turn.root.querySelector('.tiles-table .tile[aria-pressed="true"]');
+  }
+
+  function tableSize() {
+    return (turn.draft ? turn.draft.table : turn.data.table).length;
+  }
+
+  function setSize(index) {
+    const table = turn.draft ? turn.draft.table : turn.data.table;
+    return table[index] ? table[index].length : 0;
+  }
+
+  function update() {
+    if (!turn) return;
+    const busy = turn.busy || Boolean(window.Play && window.Play.busy);
+    const draft = turn.draft;
+    const rack = selectedRack();
+    const table = selectedTable();
+    const any = rack.length > 0 || Boolean(table);
+    const changed = Boolean(draft && draft.changed);
+    const enable = (action, on) =>
+      turn.root.querySelectorAll(`[data-action="${action}"]`).forEach((button) => {
+        button.disabled = busy || !on;
+      });
+    enable("new-set", any);
+    enable("add", any);
+    enable("undo", Boolean(draft && draft.edits > 0));
+    enable("reset", changed || Boolean(draft && draft.edits > 0));
+    enable("end-turn", Boolean(draft && draft.valid));
+    enable("draw", !changed);
+    enable("pass", !changed);
+    enable("split", Boolean(table) && Number(table.dataset.index) > 0);
+    enable("take-back", Boolean(table) && table.hasAttribute("data-placed"));
+    turn.root.querySelectorAll('[data-action^="sort-"]').forEach((button) => (button.disabled = false));
+    const tools = turn.root.querySelector(".tiles-tools");
+    if (tools) tools.hidden = !table;
+    turn.root.classList.toggle("is-busy", busy);
+  }
+
+  /** Edits that move the selected table tile (if any) and add the selected rack
+      tiles to set `target` (an index, or "new"). Set indices shift only when a set
+      empties, so they can be worked out here; positions inside sets cannot. */
+  function placeSelection(target) {
+    const codes = selectedRack().map((tile) => tile.dataset.code);
+    const table = selectedTable();
+    const edits = [];
+    let index = target;
+    if (table) {
+      const from = Number(table.dataset.set);
+      if (from !== target) {
+        edits.push({ type: "move", from, index: Number(table.dataset.index), to: target });
+        const emptied = setSize(from) === 1;
+        if (target === "new") index = tableSize() - (emptied ? 1 : 0);
+        else if (emptied && from < target) index = target - 1;
+      }
+    }
+    if (codes.length) {
+      if (index === "new") edits.push({ type: "new_set", tiles: codes });
+      else edits.push({ type: "add", set: index, tiles: codes });
+    }
+    commit(edits);
+  }
+
+  function send(action) {
+    if (!window.Play || turn.busy || window.Play.busy) return;
+    const root = turn.root;
+    root.classList.add("is-busy");
+    window.Play.send(action).then(
+      () => store("draft", null),
+      () => {
+        root.classList.remove("is-busy");
+        update();
+      },
+    );
+    update();
+  }
+
+  function onClick(event) {
+    if (!turn || !turn.root.contains(event.target)) return;
+    if (drag.justDropped) {
+      event.preventDefault();
+      return;
+    }
+    const tile = event.target.closest(".tile");
+    if (tile && tile.matches("button")) {
+      if (!turn.data.editable) return;
+      const inTable = Boolean(tile.closest(".tiles-table"));
+      const pressed = tile.getAttribute("aria-pressed") === "true";
+      if (inTable) {
+        // One table tile at a time: its position is only known until the next edit.
+        turn.root.querySelectorAll('.tiles-table .tile[aria-pressed="true"]').forEach((other) => other.setAttribute("aria-pressed", "false"));
+      }
+      tile.setAttribute("aria-pressed", pressed ? "false" : "true");
+      update();
+      return;
+    }
+    const button = event.target.closest("[data-action]");
+    if (!button || button.disabled) return;
+    const table = selectedTable();
+    switch (button.dataset.action) {
+      case "new-set":
+        placeSelection("new");
+        break;
+      case "add":
+        placeSelection(Number(button.dataset.set));
+        break;
+      case "undo":
+        commit([{ type: "undo" }]);
+        break;
+      case "reset":
+        commit([{ type: "reset" }]);
+        break;
+      case "split":
+        commit([{ type: "split", set: Number(table.dataset.set), at: Number(table.dataset.index) }]);
+        break;
+      case "take-back":
+        commit([{ type: "take_back", set: Number(table.dataset.set), index: Number(table.dataset.index) }]);
+        break;
+      case "end-turn":
+        send({ type: "play", table: turn.draft.table });
+        break;
+      case "draw":
+        send({ type: "draw" });
+        break;
+      case "pass":
+        send({ type: "pass" });
+        break;
+      case "sort-colour":
+        sortRack((code) => (code === "J" ? [9, 0] : [COLOURS.indexOf(code[0]), Number(code.slice(1))]));
+        break;
+      case "sort-number":
+        sortRack((code) => (code === "J" ? [99, 0] : [Number(code.slice(1)), COLOURS.indexOf(code[0])]));
+        break;
+    }
+  }
+
+  // --- The rack's own order (remembered; the server's order is only a default) ----
+
+  function rackElement() {
+    return turn.root.querySelector(".tiles-rack");
+  }
+
+  function rememberRack() {
+    store("rack", [...rackElement().querySelectorAll(".tile")].map((tile) => tile.dataset.code));
+  }
+
+  function arrangeRack() {
+    const rack = rackElement();
+    const order = load("rack");
+    if (!rack || !Array.isArray(order)) return;
+    const left = [...rack.querySelectorAll(".tile")];
+    const arranged = [];
+    for (const code of order) {
+      const at = left.findIndex((tile) => tile.dataset.code === code);
+      if (at >= 0) arranged.push(...left.splice(at, 1));
+    }
+    // Tiles the saved order does not know (just drawn, taken back) go to the end.
+    [...arranged, ...left].forEach((tile) => rack.appendChild(tile));
+  }
+
+  function sortRack(key) {
+    const rack = rackElement();
+    const tiles = [...rack.querySelectorAll(".tile")];
+    tiles.sort((a, b) => {
+      const [x, y] = [key(a.dataset.code), key(b.dataset.code)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
+    tiles.forEach((tile) => rack.appendChild(tile));
+    rememberRack();
+  }
+
+  // --- Press-and-hold drag (Pointer Events: mouse, pen and touch) -----------------
+
+  const drag = { pending: null, active: null, justDropped: false };
+
+  function onPointerDown(event) {
+    if (!turn || event.button > 0) return;
+    const tile = event.target.closest(".tile");
+    if (!tile || !tile.matches("button") || !turn.root.contains(tile) || turn.busy) return;
+    const fromTable = Boolean(tile.closest(".tiles-table"));
+    if (fromTable && !turn.data.editable) return;
+    drag.pending = {
+      tile,
+      fromTable,
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      mouse: event.pointerType === "mouse",
+      timer: window.setTimeout(() => startDrag(), HOLD_MS),
+    };
+  }
+
+  function startDrag() {
+    const pending = drag.pending;
+    if (!pending) return;
+    drag.pending = null;
+    const ghost = pending.tile.cloneNode(true);
+    ghost.classList.add("tile-ghost");
+    ghost.removeAttribute("id");
+    ghost.setAttribute("aria-hidden", "true");
+    document.body.appendChild(ghost);
+    pending.tile.classList.add("is-lifted");
+    document.body.classList.add("is-dragging-tile");
+    drag.active = { ...pending, ghost, target: null };
+    moveGhost(pending.x, pending.y);
+    if (navigator.vibrate && !pending.mouse) navigator.vibrate(15);
+  }
+
+  function moveGhost(x, y) {
+    const active = drag.active;
+    active.x = x;
+    active.y = y;
+    active.ghost.style.left = `${x}px`;
+    active.ghost.style.top = `${y}px`;
+    const target = dropTarget(x, y);
+    if (target !== active.target) {
+      if (active.target) active.target.classList.remove("is-drop-target");
+      if (target) target.classList.add("is-drop-target");
+      active.target = target;
+    }
+  }
+
+  function dropTarget(x, y) {
+    const under = document.elementFromPoint(x, y);
+    if (!under || !turn.root.contains(under)) return null;
+    const target = under.closest("[data-drop]");
+    if (!target) return null;
+    if (!turn.data.editable && target.dataset.drop !== "rack") return null;
+    return target;
+  }
+
+  function onPointerMove(event) {
+    if (drag.pending && event.pointerId === drag.pending.id) {
+      const moved = Math.hypot(event.clientX - drag.pending.x, event.clientY - drag.pending.y);
+      if (moved > SLOP_PX) {
+        const pending = drag.pending;
+        window.clearTimeout(pending.timer);
+        // A mouse may drag at once; a finger that moves before the hold is scrolling.
+        if (pending.mouse) {
+          startDrag();
+          moveGhost(event.clientX, event.clientY);
+        } else {
+          drag.pending = null;
+        }
+      }
+    } else if (drag.active && event.pointerId === drag.active.id) {
+      event.preventDefault();
+      moveGhost(event.clientX, event.clientY);
+    }
+  }
+
+  function endDrag(event, cancelled) {
+    if (drag.pending && event.pointerId === drag.pending.id) {
+      window.clearTimeout(drag.pending.timer);
+      drag.pending = null;
+      return;
+    }
+    const active = drag.active;
+    if (!active || event.pointerId !== active.id) return;
+    drag.active = null;
+    active.ghost.remove();
+    active.tile.classList.remove("is-lifted");
+    document.body.classList.remove("is-dragging-tile");
+    if (active.target) active.target.classList.remove("is-drop-target");
+    // The click that follows pointerup must not also select the tile.
+    drag.justDropped = true;
+    window.setTimeout(() => (drag.justDropped = false), 0);
+    if (!cancelled && active.target) drop(active, active.target);
+  }
+
+  function drop(active, target) {
+    const tile = active.tile;
+    const kind = target.dataset.drop;
+    if (kind === "rack") {
+      if (active.fromTable) {
+        commit([{ type: "take_back", set: Number(tile.dataset.set), index: Number(tile.dataset.index) }]);
+      } else {
+        reorderRack(tile, active.x, active.y);
+      }
+      return;
+    }
+    const to = kind === "set" ? Number(target.dataset.set) : "new";
+    if (active.fromTable) {
+      const from = Number(tile.dataset.set);
+      if (from === to) return;
+      optimisticMove(tile, target);
+      commit([{ type: "move", from, index: Number(tile.dataset.index), to }]);
+      return;
+    }
+    // A rack tile carries the other selected rack tiles with it.
+    const carried = tile.getAttribute("aria-pressed") === "true" ? selectedRack() : [tile];
+    const tiles = carried.map((each) => each.dataset.code);
+    carried.forEach((each) => optimisticMove(each, target));
+    commit([to === "new" ? { type: "new_set", tiles } : { type: "add", set: to, tiles }]);
+  }
+
+  // The tile goes where it was dropped at once; the server's HTML follows.
+  function optimisticMove(tile, target) {
+    const row = target.querySelector(".tile-row");
+    if (row) row.insertBefore(tile, row.querySelector(".set-plus"));
+  }
+
+  function reorderRack(tile, x, y) {
+    const rack = rackElement();
+    const under = document.elementFromPoint(x, y);
+    const other = under && under.closest(".tiles-rack .tile");
+    if (other && other !== tile) {
+      const box = other.getBoundingClientRect();
+      rack.insertBefore(tile, x < box.left + box.width / 2 ? other : other.nextSibling);
+    } else if (!other) {
+      rack.appendChild(tile);
+    }
+    rememberRack();
+    tile.focus();
+  }
+
+  // --- Wiring ---------------------------------------------------------------------
+
+  document.addEventListener("click", onClick);
+  document.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove, { passive: false });
+  document.addEventListener("pointerup", (event) => endDrag(event, false));
+  document.addEventListener("pointercancel", (event) => endDrag(event, true));
+  // While a tile is being dragged the finger must not scroll the page.
+  document.addEventListener("touchmove", (event) => {
+    if (drag.active) event.preventDefault();
+  }, { passive: false });
+  // A long press must not open the context menu on a tile.
+  document.addEventListener("contextmenu", (event) => {
+    if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();
+  });
+  document.addEventListener("play:view", setUp);
+  // Play.busy changes with the play page's aria-busy: the turn buttons follow it.
+  const playRoot = document.getElementById("play");
+  if (playRoot) new MutationObserver(update).observe(playRoot, { attributes: true, attributeFilter: ["aria-busy"] });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();
