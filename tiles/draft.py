@@ -231,6 +231,7 @@ def _apply_edits(turn: _Turn, edits: object) -> list[_Desk]:
         if not isinstance(edit, dict):
             raise _malformed()
         kind = edit.get("type")
+        kind = kind if isinstance(kind, str) else ""  # a list would not even hash
         try:
             if kind == "undo":
                 if len(history) == 1:

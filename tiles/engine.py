@@ -35,6 +35,7 @@ JOKER = "J"
 JOKER_VALUE = 30
 OPENING_MINIMUM = 30
 RACK_SIZE = 14
+PASSES_TO_END = 2  # two passes in a row end the game
 HIGHEST = 13
 SEATS: tuple[Seat, Seat] = (1, 2)
 
@@ -552,7 +553,7 @@ def _pass(state: State, seat: Seat, action: Action) -> State:
         "turns": state.turns + 1,
         "last": {"seat": seat, "type": "pass"},
     }
-    if state.passes + 1 >= 2:
+    if state.passes + 1 >= PASSES_TO_END:
         sums = {s: rack_sum(state.racks[s]) for s in SEATS}
         winner = None if sums[1] == sums[2] else min(SEATS, key=sums.__getitem__)
         return _finish(state, winner, "blocked", **changes)
@@ -562,11 +563,17 @@ def _pass(state: State, seat: Seat, action: Action) -> State:
 ACTIONS = {"play": _play, "draw": _draw, "pass": _pass}
 
 
+def _kind(action: dict[str, Any]) -> str:
+    """The action's type, or "" when it is not a string (a list would not even hash)."""
+    kind = action.get("type")
+    return kind if isinstance(kind, str) else ""
+
+
 def apply(state: State, seat: Seat, action: Action) -> State:
     """The state after `seat` takes `action`, or IllegalAction (and nothing changes)."""
     if seat not in SEATS or isinstance(seat, bool):
         raise IllegalAction("malformed", gettext_noop("Unknown seat."))
-    if not isinstance(action, dict) or action.get("type") not in ACTIONS:
+    if not isinstance(action, dict) or _kind(action) not in ACTIONS:
         raise IllegalAction(
             "malformed", gettext_noop("Unknown action: play, draw or pass were expected.")
         )
@@ -725,7 +732,7 @@ def _result_from_json(item: object) -> dict[str, Any] | None:
 def _last_from_json(item: object) -> dict[str, Any] | None:
     if item is None:
         return None
-    if not isinstance(item, dict) or item.get("type") not in ACTIONS:
+    if not isinstance(item, dict) or _kind(item) not in ACTIONS:
         raise _bad_state("last")
     if _seat_or_none(item.get("seat"), "last") is None:
         raise _bad_state("last")
@@ -768,4 +775,6 @@ def from_json(data: dict[str, Any]) -> State:
         raise _bad_state("table")
     if (state.turn is None) != (state.result is not None):
         raise _bad_state("turn")
+    if state.passes >= PASSES_TO_END and state.result is None:
+        raise _bad_state("passes")
     return state

@@ -9,6 +9,7 @@
 - finished games' scores add up to zero.
 """
 
+import contextlib
 import json
 import random
 from collections import Counter
@@ -294,3 +295,54 @@ def test_check_set_never_crashes_and_valid_sets_arrange_into_groups_or_runs(tile
 )
 def test_sorting_a_rack_keeps_its_tiles(rack):
     assert Counter(sort_tiles(rack)) == Counter(rack)
+
+
+# --- Fuzzing: anything a browser could send is refused cleanly --------------------------
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 200)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(["J", "R5", "K13", "X1", "play", "draw", "pass", "new", "1", "2", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["type", "table", "tiles", "set", "from", "to", "index", "at", "x"]),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(action=json_values)
+def test_apply_refuses_arbitrary_json_with_illegal_action_only(action):
+    state = new_round(1, 1)
+    before = to_json(state)
+    error = refusal(state, 1, action)
+    if error is not None:
+        assert to_json(state) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(edits=json_values)
+def test_replay_refuses_arbitrary_edits_with_illegal_action_only(edits):
+    state = new_round(1, 1)
+    with contextlib.suppress(IllegalAction):
+        replay_state(state, 1, edits)
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from(sorted(to_json(new_round(1, 1)))), junk=json_values)
+def test_from_json_of_tampered_data_raises_illegal_action_never_a_crash(key, junk):
+    data = to_json(apply(new_round(1, 1), 1, {"type": "draw"}))
+    data[key] = junk
+    codes = set()
+    try:
+        from_json(data)
+    except IllegalAction as error:
+        codes.add(error.code)
+    assert codes <= {"bad_state"}
