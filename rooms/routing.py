@@ -1,3 +1,9 @@
-"""WebSocket routes of online rooms (the consumer lands with the rooms issue)."""
+"""WebSocket routes of online rooms."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from rooms.consumers import RoomConsumer
+
+websocket_urlpatterns = [
+    path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),
+]

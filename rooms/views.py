@@ -9,12 +9,13 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import render_to_string, select_template
+from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from rooms import local_play, presence, registry
+from rooms.board import render_board
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.models import Room
@@ -129,16 +130,8 @@ def _body(request: HttpRequest) -> dict[str, Any]:
 
 
 def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
-    html = render_to_string(
-        f"{outcome.game.slug}/board.html",
-        {
-            "game": outcome.game,
-            "view": outcome.view,
-            "status": outcome.status,
-            "seat": outcome.seat,
-            "mode": outcome.mode,
-        },
-        request=request,
+    html = render_board(
+        outcome.game, outcome.view, outcome.status, outcome.seat, outcome.mode, request
     )
     return JsonResponse(
         {

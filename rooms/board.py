@@ -1,0 +1,46 @@
+"""The board HTML and the state message of one seat: what a browser is sent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+
+from rooms import registry
+from rooms.models import Room
+
+
+def render_board(
+    game: registry.Game,
+    view: dict[str, Any],
+    status: dict[str, Any],
+    seat: int | None,
+    mode: str,
+    request: HttpRequest | None = None,
+) -> str:
+    """The game's `<slug>/board.html` with the context docs/games.md promises."""
+    context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
+    return render_to_string(f"{game.slug}/board.html", context, request=request)
+
+
+def state_message(code: str, seat: int) -> dict[str, Any]:
+    """The `state` message for one seat of a room: only that seat's view, never the
+    other's hidden hand. Raises Room.DoesNotExist once the room is gone."""
+    room = Room.objects.get(code=code)
+    engine = room.engine
+    state = room.game_state()
+    view = engine.view(state, seat)
+    status = engine.status(state)
+    return {
+        "type": "state",
+        "version": room.version,
+        "round": room.round,
+        "seat": seat,
+        "view": view,
+        "status": status,
+        "html": render_board(registry.get(room.game), view, status, seat, "friend"),
+        "presence": room.presence(),
+        "consent": {"asked": room.consents()},
+        "colours": {str(s.number): s.colour for s in room.seats.all()},
+    }

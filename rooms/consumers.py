@@ -1,0 +1,277 @@
+"""The WebSocket of an online room: `/ws/rooms/<code>/`.
+
+Protocol (JSON text messages; every refusal is `{"type": "error", "code", "message"}`
+with a stable code and a message in the player's language):
+
+Browser → server
+- `{"type": "hello", "key": "<seat key>"}`: must come first. The key never travels in
+  a URL. Answered with `state`. A second connection with the same key replaces the
+  first, which gets `replaced` (across processes, through the seat's group).
+- `{"type": "action", "version": n, "action": {...}}`: an action made against version
+  n. Committed to the database before anything is sent; then every seat is pushed its
+  own `state`. A stale or repeated version gets `error` (code `stale`) and a fresh
+  `state`. Refused (`waiting`) unless both seats are connected.
+- `{"type": "ping"}` every ~10 s: keeps the seat's presence alive; answered with
+  `{"type": "pong", "presence": {...}}`.
+- `{"type": "new_round"}`: asks for (or agrees to) a new round; it starts when both
+  seats have asked. `{"type": "decline_round"}` refuses a request.
+- `{"type": "sync"}`: resend `state`.
+
+Server → browser
+- `state`: `{version, round, seat, view, status, html, presence, consent, colours}`,
+  `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
+  `consent` `{"asked": [seats]}`.
+- `presence` `{presence}`, `consent` `{consent, declined}`, `pong`.
+- `replaced`: this seat was opened in another tab; the socket closes (4409).
+- `closed` `{code, message}`: the room was deleted; the socket closes (4410).
+- Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
+  Clients reconnect after any other close.
+
+Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
+connection (`rate_limited`); malformed JSON (`malformed`); unknown types
+(`unknown_type`); anything before `hello` (`hello_first`).
+"""
+
+from __future__ import annotations
+
+import json
+from http.cookies import SimpleCookie
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from rooms import presence
+from rooms.board import state_message
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError, describe
+from rooms.flood import TokenBucket
+from rooms.models import Room, Seat
+from rooms.notify import room_group, seat_group
+
+MAX_MESSAGE_BYTES = 16 * 1024
+
+CLOSE_BAD_KEY = 4403
+CLOSE_UNKNOWN_ROOM = 4404
+CLOSE_REPLACED = 4409
+CLOSE_CLOSED = 4410
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """The player's language from the language cookie, else Accept-Language."""
+    headers = {name.decode("latin1").lower(): value for name, value in scope.get("headers", [])}
+    supported = {code for code, _ in settings.LANGUAGES}
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", b"").decode("latin1"))
+    except Exception:  # a broken Cookie header only costs the language
+        cookie = SimpleCookie()
+    chosen = cookie.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen and chosen.value in supported:
+        return chosen.value
+    for code, _quality in parse_accept_lang_header(headers.get("accept-language", b"").decode()):
+        base = code.split("-")[0]
+        if base in supported:
+            return base
+    return settings.LANGUAGE_CODE
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    code: str
+    room: Room | None = None
+    seat: Seat | None = None
+    stopped = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Every handler (browser messages and group events) speaks the player's language.
+        with translation.override(language_of(self.scope)):
+            await super().dispatch(message)
+
+    # --- Connection ---------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.bucket = TokenBucket()
+        self.rate_warned = False
+        await self.accept()
+        self.room = await database_sync_to_async(Room.objects.filter(code=self.code).first)()
+        if self.room is None:
+            await self.stop("error", RoomError("unknown_room"), CLOSE_UNKNOWN_ROOM)
+            return
+        await self.channel_layer.group_add(room_group(self.code), self.channel_name)
+
+    async def disconnect(self, code: int) -> None:
+        if self.room is None:
+            return
+        await self.channel_layer.group_discard(room_group(self.code), self.channel_name)
+        if self.seat is not None:
+            await self.channel_layer.group_discard(
+                seat_group(self.code, self.seat.number), self.channel_name
+            )
+            await database_sync_to_async(presence.disconnect)(self.seat, self.channel_name)
+            await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
+
+    async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
+        """Tell the browser why, then close for good (the page does not reconnect)."""
+        self.stopped = True
+        message: dict[str, Any] = {"type": kind}
+        if error is not None:
+            message |= describe(error)
+        await self.send_json(message)
+        await self.close(code=close_code)
+
+    # --- Browser messages ---------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.stopped or self.room is None:
+            return
+        try:
+            raw = text_data.encode() if text_data is not None else (bytes_data or b"")
+        except UnicodeEncodeError:  # lone surrogates: not text any server should accept
+            await self.refuse(RoomError("malformed"))
+            return
+        if len(raw) > MAX_MESSAGE_BYTES:
+            await self.refuse(RoomError("too_large"))
+            return
+        if not self.bucket.take():
+            # Said once per flood, so that the refusals do not become a flood themselves.
+            if not self.rate_warned:
+                self.rate_warned = True
+                await self.refuse(RoomError("rate_limited"))
+            return
+        self.rate_warned = False
+        try:
+            message = json.loads(raw)
+        except (ValueError, UnicodeError):
+            message = None
+        if not isinstance(message, dict):
+            await self.refuse(RoomError("malformed"))
+            return
+        handler = self.handlers.get(message.get("type"))
+        if handler is None:
+            await self.refuse(RoomError("unknown_type"))
+        elif self.seat is None and message.get("type") != "hello":
+            await self.refuse(RoomError("hello_first"))
+        else:
+            await handler(self, message)
+
+    async def on_hello(self, message: dict[str, Any]) -> None:
+        seat = await database_sync_to_async(self.room.seat_for_key)(message.get("key"))
+        if seat is None:
+            await self.stop("error", RoomError("bad_key"), CLOSE_BAD_KEY)
+            return
+        if self.seat is not None and self.seat.pk != seat.pk:
+            await self.refuse(RoomError("bad_key"))
+            return
+        self.seat = seat
+        group = seat_group(self.code, seat.number)
+        # Replace the seat's other connections first (on any process), then join.
+        await self.channel_layer.group_send(
+            group, {"type": "seat.replaced", "by": self.channel_name}
+        )
+        await self.channel_layer.group_add(group, self.channel_name)
+        await database_sync_to_async(presence.connect)(seat, self.channel_name)
+        await self.send_state()
+        await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
+
+    async def on_action(self, message: dict[str, Any]) -> None:
+        try:
+            room = await database_sync_to_async(self.room.apply_action)(
+                self.seat.number, message.get("version"), message.get("action")
+            )
+        except (RoomError, IllegalAction) as error:
+            await self.refuse(error)
+            if isinstance(error, RoomError) and error.code == "stale":
+                await self.send_state()
+            return
+        # Committed: now every seat loads and renders its own view.
+        await self.channel_layer.group_send(
+            room_group(self.code), {"type": "room.changed", "version": room.version}
+        )
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        alive = await database_sync_to_async(presence.beat)(self.seat, self.channel_name)
+        if not alive:
+            # Another connection holds the seat now (e.g. it reconnected elsewhere).
+            await self.stop("replaced", None, CLOSE_REPLACED)
+            return
+        await self.send_json({"type": "pong", "presence": await self.presence()})
+
+    async def on_new_round(self, message: dict[str, Any]) -> None:
+        started = await database_sync_to_async(self.room.ask_new_round)(self.seat.number)
+        event = {"type": "room.changed"} if started else {"type": "room.consent"}
+        await self.channel_layer.group_send(room_group(self.code), event)
+
+    async def on_decline_round(self, message: dict[str, Any]) -> None:
+        try:
+            await database_sync_to_async(self.room.decline_new_round)()
+        except RoomError as error:
+            await self.refuse(error)
+            return
+        await self.channel_layer.group_send(
+            room_group(self.code), {"type": "room.consent", "declined": True}
+        )
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        await self.send_state()
+
+    handlers = {
+        "hello": on_hello,
+        "action": on_action,
+        "ping": on_ping,
+        "new_round": on_new_round,
+        "decline_round": on_decline_round,
+        "sync": on_sync,
+    }
+
+    # --- Group events (from any process) ------------------------------------------
+
+    async def room_changed(self, event: dict[str, Any]) -> None:
+        if self.seat is not None and not self.stopped:
+            await self.send_state()
+
+    async def room_presence(self, event: dict[str, Any]) -> None:
+        if self.seat is not None and not self.stopped:
+            await self.send_json({"type": "presence", "presence": await self.presence()})
+
+    async def room_consent(self, event: dict[str, Any]) -> None:
+        if self.seat is None or self.stopped:
+            return
+        asked = await database_sync_to_async(self.room.consents)()
+        await self.send_json(
+            {
+                "type": "consent",
+                "consent": {"asked": asked},
+                "declined": bool(event.get("declined")),
+            }
+        )
+
+    async def room_closed(self, event: dict[str, Any]) -> None:
+        if not self.stopped:
+            await self.stop("closed", RoomError("room_closed"), CLOSE_CLOSED)
+
+    async def seat_replaced(self, event: dict[str, Any]) -> None:
+        if event.get("by") != self.channel_name and not self.stopped:
+            await self.stop("replaced", None, CLOSE_REPLACED)
+
+    # --- Sending ------------------------------------------------------------------
+
+    async def presence(self) -> dict[str, bool]:
+        return await database_sync_to_async(self.room.presence)()
+
+    async def send_state(self) -> None:
+        try:
+            message = await database_sync_to_async(state_message)(self.code, self.seat.number)
+        except Room.DoesNotExist:
+            await self.room_closed({})
+            return
+        await self.send_json(message)
+
+    async def refuse(self, error: RoomError | IllegalAction) -> None:
+        await self.send_json({"type": "error", **describe(error)})
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(message))
