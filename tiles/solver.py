@@ -1,0 +1,393 @@
+"""Exact best placement for tile rummy (the strong bot and the Hint button use it).
+
+``best_placement(table, rack, opened)`` returns the placement that puts the most rack tiles
+on the table; ties go to the higher value placed, counting a joker as 30 (the points it
+would cost in the rack at the end, so the solver unloads the most expensive tiles first).
+
+Algorithm: a memoised dynamic programme over the numbers 1..13 (after van Rijn, Takes &
+Vis 2015, "The complexity of Rummikub problems"). Walking up the numbers, the state is,
+per colour, how many runs are open and how long they are (1, 2, or "3 or more", since a
+run of three can stop at any time), plus how many jokers are used so far. At each number
+and colour we choose how many copies to use (table copies are compulsory, rack copies
+optional), how many of them go to groups, and how many jokers fill run slots; once all
+four colours of a number are decided, the group tiles of that number (plus jokers) must
+split into groups of 3 or 4 distinct colours. Before the initial meld the table is left
+alone, the programme runs on the rack only and also tracks the meld value (jokers count
+as the number they stand for), capped at 30 because only "at least 30" matters.
+
+Two facts keep the state small and the search exact:
+- a run of length three or more dominates a shorter one (it can do everything the shorter
+  one can, and may also stop), so open runs are continued shortest first, runs of three
+  or more are continued rather than closed and restarted, and new runs start only from
+  the slots left over: the run part of a step is a function of the slot count;
+- ``m`` groups can hold a number's group tiles exactly when no colour has more than ``m``
+  copies and the total (jokers included) is between ``3m`` and ``4m`` (deal the tiles
+  round-robin, then top up the smallest groups with jokers).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+COLOURS = "KBOR"
+JOKER = "J"
+JOKER_VALUE = 30
+OPENING_MINIMUM = 30
+HIGHEST = 13
+
+# A placement's score is tiles * _PER_TILE + value: tiles first, then value. The whole
+# tile set is worth 788 points, so the value can never spill into the tile count.
+_PER_TILE = 1024
+_IMPOSSIBLE = -(10**9)
+_AFTER_LAST = HIGHEST + 1
+_GROUP_STEP = len(COLOURS)  # the sub-step after the four colours of a number
+
+# Open runs of one colour: (runs of length 1, of length 2, of length 3 or more).
+Runs = tuple[int, int, int]
+# (number, colour index or _GROUP_STEP, runs per colour, jokers used,
+#  group tiles so far at this number, most copies of one colour among them, meld value)
+State = tuple[int, int, tuple[Runs, ...], int, int, int, int]
+# A decision: (real tiles used, of which to groups, jokers to runs) for a colour step,
+# (jokers to groups,) for a group step.
+Decision = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The whole new table (every set valid) and the rack tiles put down to make it."""
+
+    table: list[list[str]]
+    placed: list[str]
+
+
+def best_placement(table: list[list[str]], rack: list[str], opened: bool) -> Placement | None:
+    """The placement putting the most rack tiles down (ties: higher value), or None.
+
+    ``table`` is a list of valid sets, ``rack`` the player's tiles, ``opened`` whether the
+    player has made the initial meld. Before it, only new sets of rack tiles worth at
+    least 30 may be added and the old table comes back unchanged, followed by them.
+    """
+    for code in [*rack, *(code for group in table for code in group)]:
+        _parse(code)  # raises ValueError on a bad code
+    table_tiles = [code for group in table for code in group] if opened else []
+    on_table = _tile_counts(table_tiles)
+    search = _Search(on_table, _without_dead_tiles(on_table, _tile_counts(rack)), not opened)
+    solution = search.solve()
+    if solution is None:
+        return None
+    new_sets, placed = solution
+    if opened:
+        return Placement(table=new_sets, placed=placed)
+    return Placement(table=[list(s) for s in table] + new_sets, placed=placed)
+
+
+def tile_value(code: str) -> int:
+    """Face value of a tile, a joker 30 (what it costs left in a rack)."""
+    return JOKER_VALUE if code == JOKER else _parse(code)[1]
+
+
+def _parse(code: str) -> tuple[int, int]:
+    """(colour index, number) of a number tile; (-1, 0) for a joker."""
+    if code == JOKER:
+        return -1, 0
+    colour = COLOURS.find(code[:1])
+    if colour < 0 or not code[1:].isdigit() or not 1 <= int(code[1:]) <= HIGHEST:
+        raise ValueError(f"not a tile code: {code!r}")
+    return colour, int(code[1:])
+
+
+@dataclass(frozen=True)
+class _Counts:
+    """Copies of every number tile, indexed [colour][number] (numbers padded to 15), and jokers."""
+
+    tiles: tuple[tuple[int, ...], ...]
+    jokers: int
+
+
+def _tile_counts(codes: Sequence[str]) -> _Counts:
+    grid = [[0] * (HIGHEST + 3) for _ in COLOURS]
+    jokers = 0
+    for code in codes:
+        colour, number = _parse(code)
+        if colour < 0:
+            jokers += 1
+        else:
+            grid[colour][number] += 1
+    return _Counts(tuple(tuple(row) for row in grid), jokers)
+
+
+def _without_dead_tiles(table: _Counts, rack: _Counts) -> _Counts:
+    """The rack minus tiles that fit in no set at all, whatever the arrangement.
+
+    A tile can only be placed in a run of three around it or a group of three at its
+    number, with jokers for what is missing. Dropping the others before the search
+    removes their branches; dropping one may kill another, hence the loop.
+    """
+    grid = [list(row) for row in rack.tiles]
+    jokers = table.jokers + rack.jokers
+    changed = True
+    while changed:
+        changed = False
+        present = [
+            [table.tiles[c][n] + grid[c][n] > 0 for n in range(HIGHEST + 3)]
+            for c in range(len(COLOURS))
+        ]
+        for c in range(len(COLOURS)):
+            for n in range(1, HIGHEST + 1):
+                if grid[c][n] and not _fits_somewhere(present, jokers, c, n):
+                    grid[c][n] = 0
+                    changed = True
+    return _Counts(tuple(tuple(row) for row in grid), rack.jokers)
+
+
+def _fits_somewhere(present: list[list[bool]], jokers: int, colour: int, number: int) -> bool:
+    others = sum(present[c][number] for c in range(len(COLOURS)) if c != colour)
+    if others + jokers >= 2:
+        return True
+    for start in range(max(1, number - 2), min(number, HIGHEST - 2) + 1):
+        window = range(start, start + 3)
+        missing = sum(not present[colour][n] for n in window if n != number)
+        if missing <= jokers:
+            return True
+    return False
+
+
+class _Search:
+    """The memoised programme for one position; ``solve`` also rebuilds the sets."""
+
+    def __init__(self, table: _Counts, rack: _Counts, opening: bool = False) -> None:
+        self.table = table.tiles
+        self.rack = rack.tiles
+        self.table_jokers = table.jokers
+        self.jokers = table.jokers + rack.jokers
+        self.opening = opening
+        self.exact: dict[State, int] = {}
+        self.at_most: dict[State, int] = {}
+        self.joker_gain = rack.jokers * (_PER_TILE + JOKER_VALUE)
+        # rack_gain_from[n][step]: the score of all rack tiles from this step onwards.
+        self.rack_gain_from = [[0] * (_GROUP_STEP + 1) for _ in range(_AFTER_LAST + 1)]
+        total = 0
+        for n in range(HIGHEST, 0, -1):
+            self.rack_gain_from[n][_GROUP_STEP] = total
+            for c in range(len(COLOURS) - 1, -1, -1):
+                total += self.rack[c][n] * (_PER_TILE + n)
+                self.rack_gain_from[n][c] = total
+        present = [
+            [self.table[c][n] + self.rack[c][n] > 0 for n in range(HIGHEST + 3)]
+            for c in range(len(COLOURS))
+        ]
+        # A new run starting at n needs a real tile among n, n+1, n+2 (only two jokers).
+        self.run_can_start = [
+            [n <= HIGHEST - 2 and any(present[c][n : n + 3]) for n in range(HIGHEST + 1)]
+            for c in range(len(COLOURS))
+        ]
+        # A group at n needs three distinct colours, jokers included.
+        self.group_possible = [
+            sum(present[c][n] for c in range(len(COLOURS))) + self.jokers >= 3
+            for n in range(HIGHEST + 1)
+        ]
+
+    def solve(self) -> tuple[list[list[str]], list[str]] | None:
+        start: State = (1, 0, ((0, 0, 0),) * len(COLOURS), 0, 0, 0, 0)
+        # Only placements of at least one rack tile count: the floor prunes the rest.
+        score = self._best(start, _PER_TILE - 1)
+        if score < _PER_TILE:
+            return None
+        return self._rebuild(start)
+
+    def _best(self, state: State, floor: int) -> int:
+        """Best score from this state to the end, when it beats ``floor``.
+
+        Branch and bound over the memo: a result above ``floor`` is exact; otherwise the
+        true best is at most ``floor`` and ``floor`` is returned (and remembered as a
+        bound, so that a later visit with a lower floor searches again).
+        """
+        known = self.exact.get(state)
+        if known is not None:
+            return known
+        bound = self.at_most.get(state)
+        if bound is not None and bound <= floor:
+            return floor
+        if state[0] == _AFTER_LAST:
+            result = self._final_score(state)
+            self.exact[state] = result
+            return result
+        result = _IMPOSSIBLE
+        for gain, following, _ in self._steps(state):
+            beat = max(floor, result)
+            if gain + self._optimistic(following) <= beat:
+                continue
+            rest = self._best(following, beat - gain)
+            if rest > _IMPOSSIBLE and gain + rest > result:
+                result = gain + rest
+        if result > floor:
+            self.exact[state] = result
+            return result
+        self.at_most[state] = floor
+        return floor
+
+    def _optimistic(self, state: State) -> int:
+        """An upper bound: every rack tile still to be decided placed, and every joker."""
+        return self.rack_gain_from[state[0]][state[1]] + self.joker_gain
+
+    def _final_score(self, state: State) -> int:
+        """After 13: every run long enough, table jokers all used, opening worth 30."""
+        _, _, runs, jokers_used, _, _, meld_value = state
+        if any(short_1 or short_2 for short_1, short_2, _ in runs):
+            return _IMPOSSIBLE
+        if jokers_used < self.table_jokers:
+            return _IMPOSSIBLE
+        if self.opening and meld_value < OPENING_MINIMUM:
+            return _IMPOSSIBLE
+        return (jokers_used - self.table_jokers) * (_PER_TILE + JOKER_VALUE)
+
+    def _steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
+        """Every (score gained, next state, decision) from this state."""
+        if state[1] == _GROUP_STEP:
+            yield from self._group_steps(state)
+        else:
+            yield from self._colour_steps(state)
+
+    def _colour_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
+        number, colour, runs, jokers_used, group_tiles, most_copies, meld_value = state
+        ones, twos, threes = runs[colour]
+        must_continue = ones + twos
+        on_table = self.table[colour][number]
+        in_rack = self.rack[colour][number]
+        free_jokers = self.jokers - jokers_used
+        groups_allowed = self.group_possible[number]
+        for used in range(on_table + in_rack, on_table - 1, -1):  # most tiles first
+            gain = (used - on_table) * (_PER_TILE + number)
+            for to_groups in range(used + 1 if groups_allowed else 1):
+                for jokers in range(free_jokers + 1):
+                    slots = used - to_groups + jokers
+                    if slots < must_continue:
+                        continue
+                    continued_threes = min(slots - must_continue, threes)
+                    new_runs = slots - must_continue - continued_threes
+                    if new_runs and not self.run_can_start[colour][number]:
+                        continue
+                    after = list(runs)
+                    after[colour] = (new_runs, ones, twos + continued_threes)
+                    value = meld_value
+                    if self.opening:
+                        value = min(OPENING_MINIMUM, value + number * (used + jokers))
+                    following: State = (
+                        number,
+                        colour + 1,
+                        tuple(after),
+                        jokers_used + jokers,
+                        group_tiles + to_groups,
+                        max(most_copies, to_groups),
+                        value,
+                    )
+                    yield gain, following, (used, to_groups, jokers)
+
+    def _group_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
+        number, _, runs, jokers_used, group_tiles, most_copies, meld_value = state
+        for jokers in range(self.jokers - jokers_used + 1 if group_tiles else 1):
+            if _group_count(group_tiles + jokers, most_copies) is None:
+                continue
+            value = meld_value
+            if self.opening:
+                value = min(OPENING_MINIMUM, value + number * jokers)
+            following: State = (number + 1, 0, runs, jokers_used + jokers, 0, 0, value)
+            yield 0, following, (jokers,)
+
+    def _rebuild(self, start: State) -> tuple[list[list[str]], list[str]]:
+        """Follow optimal decisions from the start and lay out the actual sets."""
+        builder = _TableBuilder()
+        placed: list[str] = []
+        state = start
+        while state[0] != _AFTER_LAST:
+            following, decision = self._optimal_step(state)
+            number, colour = state[0], state[1]
+            if colour == _GROUP_STEP:
+                builder.close_groups(number, decision[0])
+            else:
+                used, to_groups, jokers = decision
+                code = f"{COLOURS[colour]}{number}"
+                placed += [code] * (used - self.table[colour][number])
+                builder.add_colour(colour, code, used - to_groups, to_groups, jokers)
+            state = following
+        placed += [JOKER] * (state[3] - self.table_jokers)
+        return builder.finish(), placed
+
+    def _optimal_step(self, state: State) -> tuple[State, Decision]:
+        """A step from an exactly solved state that keeps its best score."""
+        target = self.exact[state]
+        for gain, following, decision in self._steps(state):
+            rest = self.exact.get(following, _IMPOSSIBLE)
+            if rest > _IMPOSSIBLE and gain + rest == target:
+                return following, decision
+        raise AssertionError("no optimal step to rebuild")  # pragma: no cover
+
+
+def _group_count(tiles: int, most_copies: int) -> int | None:
+    """The fewest groups holding these tiles (None if impossible; 0 for no tiles).
+
+    ``m`` groups work when no colour appears more than ``m`` times and 3m <= tiles <= 4m.
+    """
+    if tiles == 0:
+        return 0
+    for groups in range(max(most_copies, 1), tiles // 3 + 1):
+        if 3 * groups <= tiles <= 4 * groups:
+            return groups
+    return None
+
+
+class _TableBuilder:
+    """Lays out runs and groups as the optimal decisions are replayed number by number."""
+
+    def __init__(self) -> None:
+        self.open_runs: list[list[list[str]]] = [[] for _ in COLOURS]
+        self.runs: list[tuple[int, int, list[str]]] = []  # (colour, start, tiles)
+        self.groups: list[tuple[int, list[str]]] = []  # (number, tiles)
+        self.group_tiles: list[str] = []
+
+    def add_colour(self, colour: int, code: str, to_runs: int, to_groups: int, jokers: int) -> None:
+        """Continue the shortest open runs with this number's slots, start runs with the rest."""
+        slots = [code] * to_runs + [JOKER] * jokers
+        open_runs = sorted(self.open_runs[colour], key=len)
+        continued, closed = open_runs[: len(slots)], open_runs[len(slots) :]
+        for run, tile in zip(continued, slots, strict=False):
+            run.append(tile)
+        for run in closed:
+            self._close_run(colour, run, before=int(code[1:]))
+        self.open_runs[colour] = continued + [[tile] for tile in slots[len(continued) :]]
+        self.group_tiles += [code] * to_groups
+
+    def close_groups(self, number: int, jokers: int) -> None:
+        """Deal this number's group tiles round-robin into groups, then top up with jokers."""
+        count = _group_count(len(self.group_tiles) + jokers, _most_copies(self.group_tiles))
+        assert count is not None
+        groups: list[list[str]] = [[] for _ in range(count)]
+        for index, tile in enumerate(sorted(self.group_tiles, key=_colour_order)):
+            groups[index % count].append(tile)
+        for _ in range(jokers):
+            min(groups, key=len).append(JOKER)
+        self.groups += [(number, group) for group in groups]
+        self.group_tiles = []
+
+    def finish(self) -> list[list[str]]:
+        """Close the last runs; runs by colour then start, then groups by number."""
+        for colour, open_runs in enumerate(self.open_runs):
+            for run in open_runs:
+                self._close_run(colour, run, before=_AFTER_LAST)
+        runs = [tiles for _, _, tiles in sorted(self.runs, key=lambda r: (r[0], r[1]))]
+        groups = [tiles for _, tiles in sorted(self.groups, key=lambda g: g[0])]
+        return runs + groups
+
+    def _close_run(self, colour: int, run: list[str], before: int) -> None:
+        assert len(run) >= 3
+        self.runs.append((colour, before - len(run), run))
+
+
+def _colour_order(code: str) -> int:
+    return COLOURS.index(code[0])
+
+
+def _most_copies(codes: list[str]) -> int:
+    return max(Counter(codes).values(), default=0)
