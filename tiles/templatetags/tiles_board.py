@@ -47,8 +47,11 @@ def tile_face(code: str, placed: bool = False) -> dict[str, Any]:
 
 
 @register.filter
-def tiles(codes: Iterable[str] | None) -> list[dict[str, Any]]:
-    """{% for tile in codes|tiles %}: faces for a list of codes (e.g. a revealed rack)."""
+def tiles(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
+    """{% for tile in codes|tiles %}: faces for a list of codes (e.g. a revealed rack),
+    or for a space-separated string of codes ("R7 B7 K7", for the rules pages)."""
+    if isinstance(codes, str):
+        codes = codes.split()
     return [tile_face(code) for code in codes or ()]
 
 
