@@ -345,12 +345,13 @@ def state_from_position(
 ) -> State:
     """A game set up at a chosen position (tests, bots' tests, tutorials).
 
-    `pool` defaults to every tile not in the racks or on the table; the 106 tiles must
-    add up either way.
+    `pool` defaults to every tile not in the racks or on the table, shuffled by `seed`
+    (a sorted pool would deal the jokers first); the 106 tiles must add up either way.
     """
     used = _tiles_of(racks.values()) + _tiles_of(table)
     if pool is None:
         pool = sort_tiles((Counter(ALL_TILES) - used).elements())
+        random.Random(seed).shuffle(pool)
     if used + Counter(pool) != Counter(ALL_TILES):
         raise ValueError("the racks, table and pool must hold exactly the 106 tiles")
     return State(
