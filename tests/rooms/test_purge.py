@@ -1,0 +1,80 @@
+"""`manage.py purge_rooms`: deletes rooms idle for a week, tells their open sockets."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from channels.db import database_sync_to_async
+from django.core.management import call_command
+from django.utils import timezone
+
+from rooms import presence
+from rooms.models import Room
+from tests.rooms.wsclient import hello, make_room, receive
+
+
+def make_idle(days: float) -> Room:
+    room = Room.objects.create_for("counter")
+    Room.objects.filter(pk=room.pk).update(last_activity=timezone.now() - timedelta(days=days))
+    return room
+
+
+def purge(*args: str) -> str:
+    out = StringIO()
+    call_command("purge_rooms", *args, stdout=out)
+    return out.getvalue().strip()
+
+
+@pytest.mark.django_db
+def test_rooms_idle_for_seven_days_are_purged_and_others_kept():
+    make_idle(8)
+    make_idle(7.1)
+    kept = make_idle(6)
+
+    assert purge() == "Purged 2 rooms"
+    assert list(Room.objects.all()) == [kept]
+
+
+@pytest.mark.django_db
+def test_a_dry_run_only_counts():
+    make_idle(10)
+
+    assert purge("--dry-run") == "Would purge 1 rooms"
+    assert Room.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_number_of_days_can_be_chosen():
+    make_idle(2)
+
+    assert purge("--days", "3") == "Purged 0 rooms"
+    assert purge("--days", "1") == "Purged 1 rooms"
+
+
+@pytest.mark.django_db
+def test_a_connection_counts_as_activity():
+    room = make_idle(8)
+
+    presence.connect(room.seat(1), "a-channel")
+
+    assert purge() == "Purged 0 rooms"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_open_sockets_of_purged_rooms_are_told():
+    code, host_key, _ = await make_room()
+    socket, _ = await hello(code, host_key)
+    await database_sync_to_async(
+        lambda: Room.objects.filter(code=code).update(
+            last_activity=timezone.now() - timedelta(days=9)
+        )
+    )()
+
+    summary = await database_sync_to_async(purge)()
+    closed = await receive(socket, "closed")
+
+    assert summary == "Purged 1 rooms"
+    assert closed["code"] == "room_closed"
+    await socket.disconnect()
