@@ -33,7 +33,9 @@ from tiles.engine import (
     check_play,
     check_set,
     is_tile,
+    nothing_placed,
     opening_sets,
+    opening_too_low,
     opening_touches_table,
     set_value,
     sort_tiles,
@@ -275,31 +277,13 @@ def _problems(turn: _Turn, desk: _Desk, placed: Counter[str]) -> tuple[list[Prob
         if not check.valid:
             problems.append(_problem(check.error(index + 1), index))
     if not placed:
-        problems.append(
-            _problem(
-                IllegalAction(
-                    "nothing_placed", gettext_noop("Add at least one tile from your rack.")
-                )
-            )
-        )
+        problems.append(_problem(nothing_placed()))
     opening_total = None
     if not turn.opened:
         fresh = opening_sets(turn.table, desk.table) or []
         opening_total = sum(set_value(tiles) for tiles in fresh)
         if opening_total < OPENING_MINIMUM:
-            problems.append(
-                _problem(
-                    IllegalAction(
-                        "opening_too_low",
-                        gettext_noop(
-                            "Your initial meld totals %(total)s points; "
-                            "it needs at least %(minimum)s."
-                        ),
-                        total=opening_total,
-                        minimum=OPENING_MINIMUM,
-                    )
-                )
-            )
+            problems.append(_problem(opening_too_low(opening_total)))
     if not problems:
         # The engine has the last word: whatever the draft allows, apply must accept.
         try:

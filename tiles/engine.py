@@ -459,12 +459,16 @@ def check_play(
         if not check.valid:
             raise check.error(index + 1)
     if not placed:
-        raise IllegalAction("nothing_placed", gettext_noop("Add at least one tile from your rack."))
+        raise nothing_placed()
     if not opened:
         total = sum(set_value(tiles) for tiles in fresh)
         if total < OPENING_MINIMUM:
             raise opening_too_low(total)
     return placed
+
+
+def nothing_placed() -> IllegalAction:
+    return IllegalAction("nothing_placed", gettext_noop("Add at least one tile from your rack."))
 
 
 def opening_touches_table() -> IllegalAction:
