@@ -3,6 +3,7 @@ rearranging, drawing, passing, the end and its scores, views and saves."""
 
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -317,6 +318,12 @@ def test_drawing_one_tile_ends_the_turn():
     assert after.pool == state.pool[:-1]
     assert after.turn == 2
     assert after.last == {"seat": 1, "type": "draw"}
+
+
+def test_drawing_resets_the_count_of_passes():
+    # Passes happen only with an empty pool, so this is a guard for odd saves.
+    state = replace(new_round(5, 1), passes=1)
+    assert apply(state, 1, {"type": "draw"}).passes == 0
 
 
 def test_the_last_move_never_says_which_tile_was_drawn():
