@@ -13,7 +13,9 @@ def open_board(page: Page, path: str) -> None:
 
 
 def reveal_if_covered(page: Page) -> None:
-    """On one device the cover hides the rack until the player reveals it."""
+    """On one device the cover hides the rack until the player reveals it. The play page
+    puts the board and the cover in place together, so wait for the board first."""
+    page.locator(".tiles-board").wait_for(state="attached")
     cover = page.locator("#play-cover")
     if cover.count() and cover.is_visible():
         page.locator("#play-reveal").click()
