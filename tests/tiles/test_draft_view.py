@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 URL = "/tiles/draft/"
 RACK = ["R10", "R11", "R12", "K1", "B1", "O1", "J", "K13"]
@@ -56,6 +57,14 @@ def test_an_invalid_set_is_marked_in_the_html_with_its_reason(client: Client) ->
     assert invalid[0]["code"] == "invalid_set"
     assert "is-invalid" in body["html"]
     assert invalid[0]["message"] in body["html"]
+
+
+def test_the_messages_are_translated_into_the_readers_language(client: Client) -> None:
+    edits = [{"type": "new_set", "tiles": ["K1", "B1", "O1"]}]
+    with translation.override("en"):
+        english = post(client, draft(edits=edits), HTTP_ACCEPT_LANGUAGE="en").json()
+    russian = post(client, draft(edits=edits), HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert russian["problems"][0]["message"] != english["problems"][0]["message"]
 
 
 def test_an_unchanged_table_is_reported_unchanged(client: Client) -> None:
