@@ -115,6 +115,7 @@ def test_game_over_reveals_both_racks_and_the_scores(mode: str) -> None:
     assert "B4" in html
     assert "+39" in html
     assert "-39" in html
+    assert 'class="tiles-rack"' not in html  # the result table shows both racks instead
     assert 'data-action="end-turn"' not in html
     assert board_data(html)["editable"] is False
 

@@ -119,9 +119,9 @@ def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     restores a saved draft, if any, through the draft endpoint)."""
     editable = seat is not None and not view.get("over") and view.get("turn") == seat
     opened = bool(by_seat(view.get("opened"), seat)) if seat is not None else True
-    return draft_context(
-        view.get("table") or [], view.get("rack"), editable=editable, opened=opened
-    )
+    # Once the game is over the result shows both racks; the own rack is not repeated.
+    rack = None if view.get("over") else view.get("rack")
+    return draft_context(view.get("table") or [], rack, editable=editable, opened=opened)
 
 
 @register.simple_tag

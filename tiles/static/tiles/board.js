@@ -105,8 +105,14 @@
     if (ok) {
       turn.draft = answer;
       say("");
+      const before = turn.root.querySelectorAll(".tile-set").length;
       turn.root.querySelector("#tiles-draft").innerHTML = answer.html;
       arrangeRack();
+      // New sets go to the end of the table: bring them into view on a small screen.
+      if (turn.root.querySelectorAll(".tile-set").length > before) {
+        const table = turn.root.querySelector(".tiles-table");
+        table.scrollTop = table.scrollHeight;
+      }
     } else {
       // The edit could not be made (or a restored draft no longer fits): drop it.
       turn.edits.splice(restoring ? 0 : turn.edits.length - added, added);
