@@ -404,6 +404,9 @@
     const here = presence[String(other)] ? t("bothHere") : t("waitingFor", { seat: other });
     line.textContent = `${t("youAre", { seat })} · ${here}`;
     line.dataset.seat = String(seat);
+    // The invite matters only while the friend is not here.
+    const invite = document.getElementById("play-invite");
+    if (invite) invite.hidden = Boolean(presence[String(other)]);
   }
 
   function showConsent(consent) {
