@@ -56,3 +56,25 @@ def test_a_reload_mid_turn_brings_back_the_draft_and_drawing_hands_over_behind_t
     assert data["editable"] is True
     expect(page.locator(".tiles-last")).to_contain_text("Player 1, drew a tile")
     expect(page.locator(".tile-set")).to_have_count(0)  # player 1's draft did not follow
+
+
+def test_a_set_can_be_made_with_the_keyboard_alone(new_page) -> None:
+    page = new_page()
+    open_board(page, "/tiles/local/")
+    reveal_if_covered(page)
+    first = page.locator(".tiles-rack .tile").first
+    first.focus()
+    page.keyboard.press("Space")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tiles-rack .tile").nth(1)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="New set").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tile-set")).to_have_count(1)
+    wait_for_draft(page)
+    expect(page.locator(".tile-set .set-problem")).to_contain_text("too short")
+    # Undo, by keyboard too, and focus stays on the button.
+    page.get_by_role("button", name="Undo").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tile-set")).to_have_count(0)
