@@ -92,6 +92,7 @@ def draft(request: HttpRequest) -> JsonResponse:
         placed=result.placed,
         problems=problems,
         editable=True,
+        changed=result.changed,
         opened=opened,
         opening_total=result.opening_total,
     )

@@ -127,3 +127,10 @@ def test_a_huge_body_is_refused(client: Client) -> None:
 
 def test_only_post_is_allowed(client: Client) -> None:
     assert client.get(URL).status_code == 405
+
+
+def test_an_untouched_table_does_not_nag_about_adding_a_tile(client: Client) -> None:
+    edits = [{"type": "new_set", "tiles": ["R10", "R11", "R12"]}, {"type": "undo"}]
+    body = post(client, draft(edits=edits)).json()
+    assert "Add at least one tile" not in body["html"]
+    assert body["valid"] is False  # End turn stays refused all the same

@@ -76,10 +76,12 @@ def draft_context(
     placed: Iterable[str] = (),
     problems: Sequence[dict[str, Any]] = (),
     editable: bool = False,
+    changed: bool = False,
     opened: bool = True,
     opening_total: int | None = None,
 ) -> dict[str, Any]:
     """The context of tiles/draft.html: the table's sets, the rack, what is wrong."""
+    quiet = {"opening_too_low"} if changed else {"opening_too_low", "nothing_placed"}
     by_set = {
         problem["set"]: problem["message"] for problem in problems if problem["set"] is not None
     }
@@ -102,9 +104,10 @@ def draft_context(
     return {
         "sets": sets,
         "rack": None if rack is None else [tile_face(code) for code in rack],
-        # The opening total has its own line; the other problems concern the whole table.
+        # The opening total has its own line; "add a tile" goes without saying on an
+        # untouched table; the other problems concern the whole table.
         "general_problems": [
-            p["message"] for p in problems if p["set"] is None and p["code"] != "opening_too_low"
+            p["message"] for p in problems if p["set"] is None and p["code"] not in quiet
         ],
         "editable": editable,
         "opened": opened,
