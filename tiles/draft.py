@@ -27,6 +27,7 @@ from typing import Any
 
 from rooms.engine import IllegalAction, Seat, gettext_noop
 from tiles.engine import (
+    ALL_TILES,
     OPENING_MINIMUM,
     State,
     arrange_set,
@@ -135,7 +136,9 @@ def _tile_index(desk: _Desk, set_index: int, edit: dict[str, Any], key: str) -> 
 def _from_rack(desk: _Desk, edit: dict[str, Any]) -> list[str]:
     """The selected rack tiles of a new_set or add edit, taken off the rack."""
     tiles = edit.get("tiles")
-    if not isinstance(tiles, list) or not all(is_tile(code) for code in tiles):
+    if not isinstance(tiles, list) or len(tiles) > len(ALL_TILES):
+        raise _malformed()  # more than the whole game: an attack, not a selection
+    if not all(is_tile(code) for code in tiles):
         raise _malformed()
     if not tiles:
         raise IllegalAction(

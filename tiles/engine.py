@@ -374,9 +374,15 @@ def parse_table(raw: object) -> list[list[str]]:
     if not isinstance(raw, list) or len(raw) > MAX_SETS:
         raise IllegalAction("malformed", gettext_noop("The table must be a list of sets."))
     sets: list[list[str]] = []
+    count = 0
     for tiles in raw:
         if not isinstance(tiles, list) or len(tiles) > len(ALL_TILES):
             raise IllegalAction("malformed", gettext_noop("Each set must be a list of tiles."))
+        # The whole table, not only each set, holds at most the game's 106 tiles (a
+        # bigger one would be refused anyway, but with a message listing all of it).
+        count += len(tiles)
+        if count > len(ALL_TILES):
+            raise IllegalAction("malformed", gettext_noop("The table must be a list of sets."))
         for code in tiles:
             if not is_tile(code):
                 raise IllegalAction(
@@ -700,7 +706,7 @@ def _int(data: dict[str, Any], key: str, low: int, high: int | None = None) -> i
 def _seat_or_none(item: object, what: str) -> Seat | None:
     if item is None:
         return None
-    if isinstance(item, bool) or item not in SEATS:
+    if type(item) is not int or item not in SEATS:  # not True, not 1.0
         raise _bad_state(what)
     return item  # type: ignore[return-value]
 
@@ -751,7 +757,7 @@ def from_json(data: dict[str, Any]) -> State:
     """A State from to_json's output; IllegalAction('bad_state') for anything else."""
     if not isinstance(data, dict):
         raise _bad_state("not an object")
-    if data.get("schema") != SCHEMA:
+    if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
         raise _bad_state("schema")
     try:
         table = tuple(tuple(tiles) for tiles in parse_table(data.get("table")))
@@ -782,4 +788,23 @@ def from_json(data: dict[str, Any]) -> State:
         raise _bad_state("turn")
     if state.passes >= PASSES_TO_END and state.result is None:
         raise _bad_state("passes")
+    if state.result is None and not all(racks.values()):
+        raise _bad_state("racks")  # an empty rack wins at once
+    if state.result is not None and state.result != _result_of(state):
+        raise _bad_state("result")
     return state
+
+
+def _result_of(state: State) -> dict[str, Any] | None:
+    """The result the rules give a finished game, from its racks (None: none can)."""
+    reason = state.result["reason"] if state.result else None
+    if reason == "out":
+        winner = state.result["winner"] if state.result else None
+        if winner is None or state.racks[winner]:
+            return None
+        return _finish(state, winner, "out").result
+    if reason == "blocked" and not state.pool:
+        sums = {seat: rack_sum(state.racks[seat]) for seat in SEATS}
+        winner = None if sums[1] == sums[2] else min(SEATS, key=sums.__getitem__)
+        return _finish(state, winner, "blocked").result
+    return None
