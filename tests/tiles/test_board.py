@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from tiles import engine
 
@@ -140,3 +141,12 @@ def test_the_draft_identity_changes_with_every_turn() -> None:
     before = board_data(render(state, 1))["turn_id"]
     after = board_data(render(engine.apply(state, 1, {"type": "draw"}), 1))["turn_id"]
     assert before != after
+
+
+@pytest.mark.parametrize("language", ["ru", "pt"])
+def test_the_board_speaks_the_players_language(language: str) -> None:
+    with translation.override(language):
+        html = render(mid_game(), 1, "friend") + render(game_over(), 1, "computer")
+    assert "Your rack" not in html
+    assert "End turn" not in html
+    assert "Winner" not in html
