@@ -46,9 +46,9 @@ _GROUP_STEP = len(COLOURS)  # the sub-step after the four colours of a number
 
 # Open runs of one colour: (runs of length 1, of length 2, of length 3 or more).
 Runs = tuple[int, int, int]
-# (number, colour index or _GROUP_STEP, runs per colour, jokers used,
-#  group tiles so far at this number, most copies of one colour among them, meld value)
-State = tuple[int, int, tuple[Runs, ...], int, int, int, int]
+# (number, colour index or _GROUP_STEP, runs per colour, jokers used, group tiles so far
+#  at this number, most copies of one colour among them, meld value, room for spare jokers)
+State = tuple[int, int, tuple[Runs, ...], int, int, int, int, int]
 # A decision: (real tiles used, of which to groups, jokers to runs) for a colour step,
 # (jokers to groups,) for a group step.
 Decision = tuple[int, ...]
@@ -72,15 +72,72 @@ def best_placement(table: list[list[str]], rack: list[str], opened: bool) -> Pla
     for code in [*rack, *(code for group in table for code in group)]:
         _parse(code)  # raises ValueError on a bad code
     table_tiles = [code for group in table for code in group] if opened else []
-    on_table = _tile_counts(table_tiles)
-    search = _Search(on_table, _without_dead_tiles(on_table, _tile_counts(rack)), not opened)
-    solution = search.solve()
+    solution = _solve_both_ways(table_tiles, rack, opening=not opened)
     if solution is None:
         return None
-    new_sets, placed = solution
+    runs, groups, placed = solution
+    new_sets = _laid_out(runs, groups)
     if opened:
         return Placement(table=new_sets, placed=placed)
     return Placement(table=[list(s) for s in table] + new_sets, placed=placed)
+
+
+def _solve_both_ways(
+    table: list[str], rack: list[str], opening: bool
+) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
+    """Search from 1 up and from 13 down in turn, with a growing budget of states.
+
+    Either direction is exact; which one is fast depends on where the position is tight
+    (the branch and bound prunes once it meets the tile that cannot be placed), and it
+    often differs tenfold. Both keep their memo between turns, so alternating costs at
+    most about three times the faster direction.
+    """
+    searches = []
+    for mirrored in (False, True):
+        on_table = _tile_counts([_mirror(code) if mirrored else code for code in table])
+        in_rack = _tile_counts([_mirror(code) if mirrored else code for code in rack])
+        searches.append(
+            _Search(on_table, _without_dead_tiles(on_table, in_rack), opening, mirrored)
+        )
+    budget = 2000
+    while True:
+        for search in searches:
+            try:
+                found = search.solve(budget)
+            except _OutOfBudget:
+                continue
+            if found is None or not search.mirrored:
+                return found
+            runs, groups, placed = found
+            return (
+                [[_mirror(code) for code in reversed(run)] for run in runs],
+                [[_mirror(code) for code in group] for group in groups],
+                [_mirror(code) for code in placed],
+            )
+        budget *= 2
+
+
+def _mirror(code: str) -> str:
+    """The tile seen from the other end of the numbers: R1 <-> R13, R6 <-> R8."""
+    return code if code == JOKER else f"{code[0]}{_AFTER_LAST - int(code[1:])}"
+
+
+def _laid_out(runs: list[list[str]], groups: list[list[str]]) -> list[list[str]]:
+    """Runs by colour then first number, then groups by number."""
+
+    def run_key(run: list[str]) -> tuple[int, int]:
+        index, code = next((i, c) for i, c in enumerate(run) if c != JOKER)
+        colour, number = _parse(code)
+        return colour, number - index
+
+    def group_key(group: list[str]) -> int:
+        return next(_parse(code)[1] for code in group if code != JOKER)
+
+    return sorted(runs, key=run_key) + sorted(groups, key=group_key)
+
+
+class _OutOfBudget(Exception):
+    """The search used up its budget of new states; it can resume with a larger one."""
 
 
 def tile_value(code: str) -> int:
@@ -157,22 +214,36 @@ def _fits_somewhere(present: list[list[bool]], jokers: int, colour: int, number:
 class _Search:
     """The memoised programme for one position; ``solve`` also rebuilds the sets."""
 
-    def __init__(self, table: _Counts, rack: _Counts, opening: bool = False) -> None:
+    def __init__(self, table: _Counts, rack: _Counts, opening: bool, mirrored: bool) -> None:
+        self.mirrored = mirrored
+        # face[n]: what number n is really worth (13 down to 1 when searching mirrored)
+        self.face = [_AFTER_LAST - n if mirrored else n for n in range(_AFTER_LAST + 1)]
+        self.budget = 0
         self.table = table.tiles
         self.rack = rack.tiles
         self.table_jokers = table.jokers
         self.jokers = table.jokers + rack.jokers
         self.opening = opening
+        # After the opening a joker that a set does not need (one ending a run that is long
+        # enough without it, or a fourth in a group) is a spare: the search leaves spares
+        # out and seats them at the end wherever there is room (a run ending before 13 can
+        # grow, a group of three can take a fourth), counting that room as it goes.
+        self.spares = not opening and self.jokers > 0
         self.exact: dict[State, int] = {}
         self.at_most: dict[State, int] = {}
+        self.colour_choices: dict[
+            tuple[int, int, Runs, int], list[tuple[int, Runs, int, int, int, int]]
+        ]
+        self.colour_choices = {}
         self.joker_gain = rack.jokers * (_PER_TILE + JOKER_VALUE)
         # rack_gain_from[n][step]: the score of all rack tiles from this step onwards.
-        self.rack_gain_from = [[0] * (_GROUP_STEP + 1) for _ in range(_AFTER_LAST + 1)]
+        self.rack_gain_from = [[0] * (_GROUP_STEP + 2) for _ in range(_AFTER_LAST + 1)]
         total = 0
         for n in range(HIGHEST, 0, -1):
             self.rack_gain_from[n][_GROUP_STEP] = total
+            self.rack_gain_from[n][_GROUP_STEP + 1] = total
             for c in range(len(COLOURS) - 1, -1, -1):
-                total += self.rack[c][n] * (_PER_TILE + n)
+                total += self.rack[c][n] * (_PER_TILE + self.face[n])
                 self.rack_gain_from[n][c] = total
         present = [
             [self.table[c][n] + self.rack[c][n] > 0 for n in range(HIGHEST + 3)]
@@ -183,14 +254,26 @@ class _Search:
             [n <= HIGHEST - 2 and any(present[c][n : n + 3]) for n in range(HIGHEST + 1)]
             for c in range(len(COLOURS))
         ]
+        # A joker leading a run can move to its end unless the run ends at 13; so runs
+        # start with a joker only if the jokers left can fill every gap up to 13.
+        self.gaps_to_13 = [
+            [sum(not present[c][m] for m in range(n + 1, _AFTER_LAST)) for n in range(_AFTER_LAST)]
+            for c in range(len(COLOURS))
+        ]
+        self.present = present
         # A group at n needs three distinct colours, jokers included.
         self.group_possible = [
             sum(present[c][n] for c in range(len(COLOURS))) + self.jokers >= 3
             for n in range(HIGHEST + 1)
         ]
 
-    def solve(self) -> tuple[list[list[str]], list[str]] | None:
-        start: State = (1, 0, ((0, 0, 0),) * len(COLOURS), 0, 0, 0, 0)
+    def solve(self, budget: int) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
+        """(runs, groups, rack tiles placed) of the best placement, None if nothing fits.
+
+        Raises _OutOfBudget after ``budget`` new states; calling again resumes.
+        """
+        self.budget = budget
+        start: State = (1, 0, ((0, 0, 0),) * len(COLOURS), 0, 0, 0, 0, 0)
         # Only placements of at least one rack tile count: the floor prunes the rest.
         score = self._best(start, _PER_TILE - 1)
         if score < _PER_TILE:
@@ -202,7 +285,9 @@ class _Search:
 
         Branch and bound over the memo: a result above ``floor`` is exact; otherwise the
         true best is at most ``floor`` and ``floor`` is returned (and remembered as a
-        bound, so that a later visit with a lower floor searches again).
+        bound, so that a later visit with a lower floor searches again). Steps come
+        sorted by gain, so once a step cannot beat the floor even if every rack tile
+        after it is placed, neither can the rest.
         """
         known = self.exact.get(state)
         if known is not None:
@@ -210,38 +295,72 @@ class _Search:
         bound = self.at_most.get(state)
         if bound is not None and bound <= floor:
             return floor
-        if state[0] == _AFTER_LAST:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
+        number, step = state[0], state[1]
+        if number == _AFTER_LAST:
             result = self._final_score(state)
             self.exact[state] = result
             return result
+        after_step = self.rack_gain_from[number][step + 1] + self.joker_gain
         result = _IMPOSSIBLE
-        for gain, following, _ in self._steps(state):
-            beat = max(floor, result)
-            if gain + self._optimistic(following) <= beat:
-                continue
-            rest = self._best(following, beat - gain)
-            if rest > _IMPOSSIBLE and gain + rest > result:
-                result = gain + rest
+        if step == _GROUP_STEP:
+            for _, following, _ in self._group_steps(state):
+                beat = floor if floor > result else result
+                if after_step <= beat:
+                    break
+                rest = self._best(following, beat)
+                if rest > result:
+                    result = rest
+        else:  # the hot loop: _colour_steps written out
+            _, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
+            key = (number, colour, runs[colour], self.jokers - jokers_used)
+            choices = self.colour_choices.get(key)
+            if choices is None:
+                choices = self.colour_choices[key] = self._colour_choices(*key)
+            before, after = runs[:colour], runs[colour + 1 :]
+            for gain, runs_after, used, to_groups, jokers, new_room in choices:
+                beat = floor if floor > result else result
+                if gain + after_step <= beat:
+                    break
+                value = meld_value
+                if self.opening:
+                    value = min(OPENING_MINIMUM, value + self.face[number] * (used + jokers))
+                following: State = (
+                    number,
+                    colour + 1,
+                    (*before, runs_after, *after),
+                    jokers_used + jokers,
+                    group_tiles + to_groups,
+                    to_groups if to_groups > most_copies else most_copies,
+                    value,
+                    min(room + new_room, self.jokers - jokers_used - jokers),
+                )
+                rest = self._best(following, beat - gain)
+                if rest > _IMPOSSIBLE and gain + rest > result:
+                    result = gain + rest
         if result > floor:
             self.exact[state] = result
             return result
         self.at_most[state] = floor
         return floor
 
-    def _optimistic(self, state: State) -> int:
-        """An upper bound: every rack tile still to be decided placed, and every joker."""
-        return self.rack_gain_from[state[0]][state[1]] + self.joker_gain
-
     def _final_score(self, state: State) -> int:
         """After 13: every run long enough, table jokers all used, opening worth 30."""
-        _, _, runs, jokers_used, _, _, meld_value = state
+        _, _, runs, jokers_used, _, _, meld_value, _ = state
         if any(short_1 or short_2 for short_1, short_2, _ in runs):
             return _IMPOSSIBLE
-        if jokers_used < self.table_jokers:
+        jokers_down = jokers_used + self._spares_seated(state)
+        if jokers_down < self.table_jokers:
             return _IMPOSSIBLE
         if self.opening and meld_value < OPENING_MINIMUM:
             return _IMPOSSIBLE
-        return (jokers_used - self.table_jokers) * (_PER_TILE + JOKER_VALUE)
+        return (jokers_down - self.table_jokers) * (_PER_TILE + JOKER_VALUE)
+
+    def _spares_seated(self, final: State) -> int:
+        """Jokers still free at the end that go where there is room (all that fit)."""
+        return min(self.jokers - final[3], final[7]) if self.spares else 0
 
     def _steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
         """Every (score gained, next state, decision) from this state."""
@@ -251,52 +370,87 @@ class _Search:
             yield from self._colour_steps(state)
 
     def _colour_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
-        number, colour, runs, jokers_used, group_tiles, most_copies, meld_value = state
-        ones, twos, threes = runs[colour]
+        number, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
+        key = (number, colour, runs[colour], self.jokers - jokers_used)
+        choices = self.colour_choices.get(key)
+        if choices is None:
+            choices = self.colour_choices[key] = self._colour_choices(*key)
+        for gain, runs_after, used, to_groups, jokers, new_room in choices:
+            value = meld_value
+            if self.opening:
+                value = min(OPENING_MINIMUM, value + self.face[number] * (used + jokers))
+            following: State = (
+                number,
+                colour + 1,
+                (*runs[:colour], runs_after, *runs[colour + 1 :]),
+                jokers_used + jokers,
+                group_tiles + to_groups,
+                to_groups if to_groups > most_copies else most_copies,
+                value,
+                min(room + new_room, self.jokers - jokers_used - jokers),
+            )
+            yield gain, following, (used, to_groups, jokers)
+
+    def _colour_choices(
+        self, number: int, colour: int, runs: Runs, free_jokers: int
+    ) -> list[tuple[int, Runs, int, int, int, int]]:
+        """(gain, runs after, tiles used, of which to groups, jokers to runs, room for
+        spare jokers in the runs that end), best first.
+
+        Depends only on the number, the colour, its open runs and the jokers left, so it
+        is computed once per combination.
+        """
+        ones, twos, threes = runs
         must_continue = ones + twos
         on_table = self.table[colour][number]
         in_rack = self.rack[colour][number]
-        free_jokers = self.jokers - jokers_used
         groups_allowed = self.group_possible[number]
+        # Without a tile of this colour at n+1 or n+2 a joker here cannot fill a gap: it
+        # either completes a short run or is a spare (seated at the end instead).
+        gap_ahead = self.present[colour][number + 1] or self.present[colour][number + 2]
+        # A run ending at n-1 leaves room for 13 - (n - 1) jokers after it.
+        room_per_run = min(2, _AFTER_LAST - number) if self.spares else 0
+        choices = []
         for used in range(on_table + in_rack, on_table - 1, -1):  # most tiles first
-            gain = (used - on_table) * (_PER_TILE + number)
+            gain = (used - on_table) * (_PER_TILE + self.face[number])
             for to_groups in range(used + 1 if groups_allowed else 1):
                 for jokers in range(free_jokers + 1):
                     slots = used - to_groups + jokers
                     if slots < must_continue:
                         continue
+                    to_runs = used - to_groups
+                    if self.spares and not gap_ahead and slots > max(must_continue, to_runs):
+                        continue  # a spare joker
                     continued_threes = min(slots - must_continue, threes)
                     new_runs = slots - must_continue - continued_threes
                     if new_runs and not self.run_can_start[colour][number]:
                         continue
-                    after = list(runs)
-                    after[colour] = (new_runs, ones, twos + continued_threes)
-                    value = meld_value
-                    if self.opening:
-                        value = min(OPENING_MINIMUM, value + number * (used + jokers))
-                    following: State = (
-                        number,
-                        colour + 1,
-                        tuple(after),
-                        jokers_used + jokers,
-                        group_tiles + to_groups,
-                        max(most_copies, to_groups),
-                        value,
-                    )
-                    yield gain, following, (used, to_groups, jokers)
+                    jokers_left = free_jokers - jokers
+                    if new_runs > to_runs and self.gaps_to_13[colour][number] > jokers_left:
+                        continue  # a run may start with a joker only if it reaches 13
+                    runs_after = (new_runs, ones, twos + continued_threes)
+                    room = (threes - continued_threes) * room_per_run
+                    choices.append((gain, runs_after, used, to_groups, jokers, room))
+        return choices
 
     def _group_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
-        number, _, runs, jokers_used, group_tiles, most_copies, meld_value = state
-        for jokers in range(self.jokers - jokers_used + 1 if group_tiles else 1):
-            if _group_count(group_tiles + jokers, most_copies) is None:
+        number, _, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
+        free_jokers = self.jokers - jokers_used
+        for jokers in range(free_jokers + 1 if group_tiles else 1):
+            groups = _group_count(group_tiles + jokers, most_copies)
+            if groups is None:
                 continue
             value = meld_value
             if self.opening:
-                value = min(OPENING_MINIMUM, value + number * jokers)
-            following: State = (number + 1, 0, runs, jokers_used + jokers, 0, 0, value)
+                value = min(OPENING_MINIMUM, value + self.face[number] * jokers)
+            if self.spares:  # each group of three has room for a spare joker
+                room = min(room + 4 * groups - group_tiles - jokers, free_jokers - jokers)
+            following: State = (number + 1, 0, runs, jokers_used + jokers, 0, 0, value, room)
             yield 0, following, (jokers,)
+            if self.spares:
+                break  # more jokers than the fewest that make groups would be spares
 
-    def _rebuild(self, start: State) -> tuple[list[list[str]], list[str]]:
+    def _rebuild(self, start: State) -> tuple[list[list[str]], list[list[str]], list[str]]:
         """Follow optimal decisions from the start and lay out the actual sets."""
         builder = _TableBuilder()
         placed: list[str] = []
@@ -312,8 +466,9 @@ class _Search:
                 placed += [code] * (used - self.table[colour][number])
                 builder.add_colour(colour, code, used - to_groups, to_groups, jokers)
             state = following
-        placed += [JOKER] * (state[3] - self.table_jokers)
-        return builder.finish(), placed
+        spares = self._spares_seated(state)
+        placed += [JOKER] * (state[3] + spares - self.table_jokers)
+        return *builder.finish(spares), placed
 
     def _optimal_step(self, state: State) -> tuple[State, Decision]:
         """A step from an exactly solved state that keeps its best score."""
@@ -371,14 +526,26 @@ class _TableBuilder:
         self.groups += [(number, group) for group in groups]
         self.group_tiles = []
 
-    def finish(self) -> list[list[str]]:
-        """Close the last runs; runs by colour then start, then groups by number."""
+    def finish(self, spares: int) -> tuple[list[list[str]], list[list[str]]]:
+        """Close the last runs and seat the spare jokers: (runs, groups)."""
         for colour, open_runs in enumerate(self.open_runs):
             for run in open_runs:
                 self._close_run(colour, run, before=_AFTER_LAST)
-        runs = [tiles for _, _, tiles in sorted(self.runs, key=lambda r: (r[0], r[1]))]
-        groups = [tiles for _, tiles in sorted(self.groups, key=lambda g: g[0])]
-        return runs + groups
+        for _ in range(spares):
+            self._seat_spare()
+        return [tiles for _, _, tiles in self.runs], [tiles for _, tiles in self.groups]
+
+    def _seat_spare(self) -> None:
+        """A joker after a run ending before 13, else as the fourth of a group of three."""
+        for _, start, tiles in self.runs:
+            if start + len(tiles) - 1 < HIGHEST:
+                tiles.append(JOKER)
+                return
+        for _, tiles in self.groups:
+            if len(tiles) == 3:
+                tiles.append(JOKER)
+                return
+        raise AssertionError("no room for a spare joker")  # pragma: no cover
 
     def _close_run(self, colour: int, run: list[str], before: int) -> None:
         assert len(run) >= 3
