@@ -1,0 +1,164 @@
+"""tiles.bots: legal moves at every level, what each level may touch, and who wins."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from rooms.engine import IllegalAction
+from tiles import bots, engine
+
+MOVE_CAP = 2000
+
+
+def play_game(seed: int, levels: dict[int, str], check: Any = None) -> Any:
+    """A whole bot-vs-bot game; every action must be legal. Returns the final state."""
+    state = engine.new_round(seed, first_seat=1 + seed % 2)
+    rng = random.Random(seed)
+    for _ in range(MOVE_CAP):
+        if engine.status(state)["over"]:
+            return state
+        seat = state.turn
+        action = bots.choose(state, seat, levels[seat], rng)
+        if check is not None:
+            check(state, seat, levels[seat], action)
+        try:
+            state = engine.apply(state, seat, action)
+        except IllegalAction as refused:  # pragma: no cover - the failure we look for
+            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
+    pytest.fail("the game did not end")  # pragma: no cover
+
+
+def tiles_of(table: Any) -> Counter[str]:
+    return Counter(code for tiles in table for code in tiles)
+
+
+def check_level_limits(state: Any, seat: int, level: str, action: dict[str, Any]) -> None:
+    """Easy adds only new sets of its own; medium also lengthens sets but never splits."""
+    if action["type"] != "play":
+        return
+    old = [list(tiles) for tiles in state.table]
+    new = action["table"]
+    rack = Counter(state.racks[seat])
+    if level == "easy":
+        assert new[: len(old)] == old
+        assert not tiles_of(new[len(old) :]) - rack
+    if level == "medium":
+        assert len(new) >= len(old)
+        for before, after in zip(old, new, strict=False):
+            assert not Counter(before) - Counter(after), (before, after)
+        assert not (tiles_of(new) - tiles_of(old)) - rack
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_plays_only_legal_moves_through_whole_games(level: str) -> None:
+    for seed in range(3):
+        final = play_game(seed, {1: level, 2: "strong" if level != "strong" else "easy"})
+        assert engine.status(final)["over"]
+
+
+def test_easy_never_touches_the_table_and_medium_never_rearranges_it() -> None:
+    for seed in range(4):
+        play_game(seed, {1: "easy", 2: "medium"}, check=check_level_limits)
+
+
+def test_a_game_between_any_two_levels_always_ends() -> None:
+    for seed, pair in enumerate([("easy", "easy"), ("medium", "strong"), ("strong", "strong")]):
+        final = play_game(100 + seed, {1: pair[0], 2: pair[1]})
+        assert engine.status(final)["over"]
+
+
+def test_strong_goes_out_by_splitting_a_run() -> None:
+    state = engine.state_from_position(
+        {1: ["R3"], 2: ["K1", "K2", "B9"]}, [["R1", "R2", "R3", "R4", "R5"]], turn=1
+    )
+    action = bots.choose(state, 1, "strong", random.Random(0))
+    after = engine.apply(state, 1, action)
+    assert engine.status(after)["winner"] == 1
+
+
+def test_strong_spends_its_joker_to_go_out() -> None:
+    state = engine.state_from_position(
+        {1: ["J", "K9"], 2: ["K1", "K2", "B9"]}, [["K5", "K6", "K7", "K8"], ["B1", "B2", "B3"]]
+    )
+    action = bots.choose(state, 1, "strong", random.Random(0))
+    assert engine.status(engine.apply(state, 1, action))["winner"] == 1
+
+
+def test_strong_keeps_a_joker_that_brings_nothing_else_down() -> None:
+    # the joker could only be tacked onto a run; the K7 goes down on its own
+    rack = ["J", "K7", "B12", "O2", "R11"]
+    state = engine.state_from_position(
+        {1: rack, 2: ["K1", "K2", "B9"]}, [["K4", "K5", "K6"], ["B1", "B2", "B3"]]
+    )
+    action = bots.choose(state, 1, "strong", random.Random(0))
+    assert action["type"] == "play"
+    assert "J" not in tiles_of(action["table"]) - tiles_of(state.table)
+
+
+def test_strong_waits_with_a_small_cheap_play_while_the_opponent_is_far_from_out() -> None:
+    opponent = ["K1", "K2", "K9", "B5", "B9", "O4", "O8", "O12", "R2", "R6", "R10", "R13"]
+    state = engine.state_from_position(
+        {1: ["K7", "B12", "O2", "R11"], 2: opponent}, [["K4", "K5", "K6"], ["B1", "B2", "B3"]]
+    )
+    assert bots.choose(state, 1, "strong", random.Random(0)) == {"type": "draw"}
+    assert bots.choose(state, 1, "medium", random.Random(0))["type"] == "play"
+
+
+def test_easy_does_not_open_under_30() -> None:
+    state = engine.state_from_position({1: ["K1", "K2", "K3", "B7"], 2: ["R1", "R2", "R3"]})
+    assert bots.choose(state, 1, "easy", random.Random(0)) == {"type": "draw"}
+
+
+def test_every_level_passes_when_the_pool_is_empty_and_nothing_fits() -> None:
+    state = engine.state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
+    state = replace(state, pool=())  # what the bot sees: an empty pool
+    for level in bots.LEVELS:
+        assert bots.choose(state, 1, level, random.Random(0)) == {"type": "pass"}
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_a_bot_never_looks_at_the_opponents_rack_or_the_pool(level: str) -> None:
+    for seed in range(6):
+        state = engine.new_round(seed, first_seat=1)
+        rng = random.Random(seed)
+        for _ in range(seed * 3):  # play into the middle of a game
+            state = engine.apply(state, state.turn, bots.choose(state, state.turn, "medium", rng))
+            if engine.status(state)["over"]:
+                break
+        if engine.status(state)["over"]:
+            continue
+        me, them = state.turn, 3 - state.turn
+        # swap the opponent's rack with as many tiles from the pool: same counts, other tiles
+        hidden = list(state.racks[them]) + list(state.pool)
+        random.Random(seed + 99).shuffle(hidden)
+        size = len(state.racks[them])
+        other = replace(
+            state,
+            racks={me: state.racks[me], them: tuple(hidden[:size])},
+            pool=tuple(hidden[size:]),
+        )
+        assert other.racks[them] != state.racks[them]
+        first = bots.choose(state, me, level, random.Random(7))
+        second = bots.choose(other, me, level, random.Random(7))
+        assert first == second
+
+
+def test_strong_clearly_beats_easy() -> None:
+    wins = Counter()
+    for seed in range(20):
+        levels = {1: "strong", 2: "easy"} if seed % 2 else {1: "easy", 2: "strong"}
+        final = play_game(200 + seed, levels)
+        winner = engine.status(final)["winner"]
+        wins[levels[winner] if winner else "draw"] += 1
+    assert wins["strong"] >= 16, wins
+
+
+def test_an_unknown_level_is_refused() -> None:
+    state = engine.new_round(1, first_seat=1)
+    with pytest.raises(ValueError, match="unknown level"):
+        bots.choose(state, 1, "expert", random.Random(0))
