@@ -46,9 +46,14 @@ _GROUP_STEP = len(COLOURS)  # the sub-step after the four colours of a number
 
 # Open runs of one colour: (runs of length 1, of length 2, of length 3 or more).
 Runs = tuple[int, int, int]
-# (number, colour index or _GROUP_STEP, runs per colour, jokers used, group tiles so far
+# In a state the four colours' open runs are packed in one int, 7 bits a colour, each
+# colour as ones + 5 * twos + 25 * threes (at most four runs of a colour: two copies and
+# two jokers), so that states hash fast.
+_RUN_BITS = 7
+_RUN_MASK = (1 << _RUN_BITS) - 1
+# (number, colour index or _GROUP_STEP, packed open runs, jokers used, group tiles so far
 #  at this number, most copies of one colour among them, meld value, room for spare jokers)
-State = tuple[int, int, tuple[Runs, ...], int, int, int, int, int]
+State = tuple[int, int, int, int, int, int, int, int]
 # A decision: (real tiles used, of which to groups, jokers to runs) for a colour step,
 # (jokers to groups,) for a group step.
 Decision = tuple[int, ...]
@@ -232,9 +237,10 @@ class _Search:
         self.exact: dict[State, int] = {}
         self.at_most: dict[State, int] = {}
         self.colour_choices: dict[
-            tuple[int, int, Runs, int], list[tuple[int, Runs, int, int, int, int]]
+            tuple[int, int, int, int], list[tuple[int, int, int, int, int, int]]
         ]
         self.colour_choices = {}
+        self.group_choices: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
         self.joker_gain = rack.jokers * (_PER_TILE + JOKER_VALUE)
         # rack_gain_from[n][step]: the score of all rack tiles from this step onwards.
         self.rack_gain_from = [[0] * (_GROUP_STEP + 2) for _ in range(_AFTER_LAST + 1)]
@@ -273,7 +279,7 @@ class _Search:
         Raises _OutOfBudget after ``budget`` new states; calling again resumes.
         """
         self.budget = budget
-        start: State = (1, 0, ((0, 0, 0),) * len(COLOURS), 0, 0, 0, 0, 0)
+        start: State = (1, 0, 0, 0, 0, 0, 0, 0)
         # Only placements of at least one rack tile count: the floor prunes the rest.
         score = self._best(start, _PER_TILE - 1)
         if score < _PER_TILE:
@@ -306,36 +312,44 @@ class _Search:
         after_step = self.rack_gain_from[number][step + 1] + self.joker_gain
         result = _IMPOSSIBLE
         if step == _GROUP_STEP:
+            if after_step <= floor:
+                self.at_most[state] = floor
+                return floor
             for _, following, _ in self._group_steps(state):
                 beat = floor if floor > result else result
-                if after_step <= beat:
-                    break
                 rest = self._best(following, beat)
                 if rest > result:
                     result = rest
         else:  # the hot loop: _colour_steps written out
             _, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
-            key = (number, colour, runs[colour], self.jokers - jokers_used)
+            key = (
+                number,
+                colour,
+                runs >> (_RUN_BITS * colour) & _RUN_MASK,
+                self.jokers - jokers_used,
+            )
             choices = self.colour_choices.get(key)
             if choices is None:
                 choices = self.colour_choices[key] = self._colour_choices(*key)
-            before, after = runs[:colour], runs[colour + 1 :]
-            for gain, runs_after, used, to_groups, jokers, new_room in choices:
+            free_jokers = self.jokers - jokers_used
+            face = self.face[number] if self.opening else 0
+            for gain, runs_change, used, to_groups, jokers, new_room in choices:
                 beat = floor if floor > result else result
                 if gain + after_step <= beat:
                     break
-                value = meld_value
-                if self.opening:
-                    value = min(OPENING_MINIMUM, value + self.face[number] * (used + jokers))
+                value = meld_value + face * (used + jokers)
+                spare_room = room + new_room
+                if spare_room > free_jokers - jokers:
+                    spare_room = free_jokers - jokers
                 following: State = (
                     number,
                     colour + 1,
-                    (*before, runs_after, *after),
+                    runs + runs_change,
                     jokers_used + jokers,
                     group_tiles + to_groups,
                     to_groups if to_groups > most_copies else most_copies,
-                    value,
-                    min(room + new_room, self.jokers - jokers_used - jokers),
+                    value if value < OPENING_MINIMUM else OPENING_MINIMUM,
+                    spare_room,
                 )
                 rest = self._best(following, beat - gain)
                 if rest > _IMPOSSIBLE and gain + rest > result:
@@ -349,8 +363,10 @@ class _Search:
     def _final_score(self, state: State) -> int:
         """After 13: every run long enough, table jokers all used, opening worth 30."""
         _, _, runs, jokers_used, _, _, meld_value, _ = state
-        if any(short_1 or short_2 for short_1, short_2, _ in runs):
-            return _IMPOSSIBLE
+        for colour in range(len(COLOURS)):
+            ones, twos, _ = _unpack(runs >> (_RUN_BITS * colour) & _RUN_MASK)
+            if ones or twos:
+                return _IMPOSSIBLE
         jokers_down = jokers_used + self._spares_seated(state)
         if jokers_down < self.table_jokers:
             return _IMPOSSIBLE
@@ -371,18 +387,18 @@ class _Search:
 
     def _colour_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
         number, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
-        key = (number, colour, runs[colour], self.jokers - jokers_used)
+        key = (number, colour, runs >> (_RUN_BITS * colour) & _RUN_MASK, self.jokers - jokers_used)
         choices = self.colour_choices.get(key)
         if choices is None:
             choices = self.colour_choices[key] = self._colour_choices(*key)
-        for gain, runs_after, used, to_groups, jokers, new_room in choices:
+        for gain, runs_change, used, to_groups, jokers, new_room in choices:
             value = meld_value
             if self.opening:
                 value = min(OPENING_MINIMUM, value + self.face[number] * (used + jokers))
             following: State = (
                 number,
                 colour + 1,
-                (*runs[:colour], runs_after, *runs[colour + 1 :]),
+                runs + runs_change,
                 jokers_used + jokers,
                 group_tiles + to_groups,
                 to_groups if to_groups > most_copies else most_copies,
@@ -392,15 +408,15 @@ class _Search:
             yield gain, following, (used, to_groups, jokers)
 
     def _colour_choices(
-        self, number: int, colour: int, runs: Runs, free_jokers: int
-    ) -> list[tuple[int, Runs, int, int, int, int]]:
-        """(gain, runs after, tiles used, of which to groups, jokers to runs, room for
-        spare jokers in the runs that end), best first.
+        self, number: int, colour: int, packed_runs: int, free_jokers: int
+    ) -> list[tuple[int, int, int, int, int, int]]:
+        """(gain, change to the packed runs, tiles used, of which to groups, jokers to runs,
+        room for spare jokers in the runs that end), best first.
 
         Depends only on the number, the colour, its open runs and the jokers left, so it
         is computed once per combination.
         """
-        ones, twos, threes = runs
+        ones, twos, threes = _unpack(packed_runs)
         must_continue = ones + twos
         on_table = self.table[colour][number]
         in_rack = self.rack[colour][number]
@@ -428,27 +444,42 @@ class _Search:
                     jokers_left = free_jokers - jokers
                     if new_runs > to_runs and self.gaps_to_13[colour][number] > jokers_left:
                         continue  # a run may start with a joker only if it reaches 13
-                    runs_after = (new_runs, ones, twos + continued_threes)
+                    runs_after = _pack((new_runs, ones, twos + continued_threes))
+                    change = (runs_after - packed_runs) << (_RUN_BITS * colour)
                     room = (threes - continued_threes) * room_per_run
-                    choices.append((gain, runs_after, used, to_groups, jokers, room))
+                    choices.append((gain, change, used, to_groups, jokers, room))
         return choices
 
     def _group_steps(self, state: State) -> Iterator[tuple[int, State, Decision]]:
         number, _, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
         free_jokers = self.jokers - jokers_used
+        key = (group_tiles, most_copies, free_jokers)
+        choices = self.group_choices.get(key)
+        if choices is None:
+            choices = self.group_choices[key] = self._group_choices(*key)
+        for jokers, new_room in choices:
+            value = meld_value
+            if self.opening:
+                value = min(OPENING_MINIMUM, value + self.face[number] * jokers)
+            spare_room = min(room + new_room, free_jokers - jokers)
+            following: State = (number + 1, 0, runs, jokers_used + jokers, 0, 0, value, spare_room)
+            yield 0, following, (jokers,)
+
+    def _group_choices(
+        self, group_tiles: int, most_copies: int, free_jokers: int
+    ) -> list[tuple[int, int]]:
+        """(jokers added, room for spare jokers) for each way this number's groups close."""
+        choices = []
         for jokers in range(free_jokers + 1 if group_tiles else 1):
             groups = _group_count(group_tiles + jokers, most_copies)
             if groups is None:
                 continue
-            value = meld_value
-            if self.opening:
-                value = min(OPENING_MINIMUM, value + self.face[number] * jokers)
-            if self.spares:  # each group of three has room for a spare joker
-                room = min(room + 4 * groups - group_tiles - jokers, free_jokers - jokers)
-            following: State = (number + 1, 0, runs, jokers_used + jokers, 0, 0, value, room)
-            yield 0, following, (jokers,)
+            # each group of three has room for a spare joker
+            room = 4 * groups - group_tiles - jokers if self.spares else 0
+            choices.append((jokers, room))
             if self.spares:
                 break  # more jokers than the fewest that make groups would be spares
+        return choices
 
     def _rebuild(self, start: State) -> tuple[list[list[str]], list[list[str]], list[str]]:
         """Follow optimal decisions from the start and lay out the actual sets."""
@@ -478,6 +509,15 @@ class _Search:
             if rest > _IMPOSSIBLE and gain + rest == target:
                 return following, decision
         raise AssertionError("no optimal step to rebuild")  # pragma: no cover
+
+
+def _pack(runs: Runs) -> int:
+    ones, twos, threes = runs
+    return ones + 5 * twos + 25 * threes
+
+
+def _unpack(packed: int) -> Runs:
+    return packed % 5, packed // 5 % 5, packed // 25
 
 
 def _group_count(tiles: int, most_copies: int) -> int | None:
