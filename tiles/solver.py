@@ -15,14 +15,25 @@ split into groups of 3 or 4 distinct colours. Before the initial meld the table 
 alone, the programme runs on the rack only and also tracks the meld value (jokers count
 as the number they stand for), capped at 30 because only "at least 30" matters.
 
-Two facts keep the state small and the search exact:
+What keeps the search small while staying exact:
 - a run of length three or more dominates a shorter one (it can do everything the shorter
   one can, and may also stop), so open runs are continued shortest first, runs of three
   or more are continued rather than closed and restarted, and new runs start only from
   the slots left over: the run part of a step is a function of the slot count;
 - ``m`` groups can hold a number's group tiles exactly when no colour has more than ``m``
   copies and the total (jokers included) is between ``3m`` and ``4m`` (deal the tiles
-  round-robin, then top up the smallest groups with jokers).
+  round-robin, then top up the smallest groups with jokers);
+- jokers are placed only where a set needs them. A joker leading a run could as well
+  end it, unless the run reaches 13; a joker that a set can do without (the end of a
+  long run, the fourth of a group) is a "spare", left out of the search and seated at
+  the end where there is room (a run ending before 13, a group of three), the room
+  being counted in the state;
+- branch and bound over the memo: a step is not explored when even placing every rack
+  tile still undecided could not beat the best found; rack tiles that fit in no set
+  whatever the arrangement are dropped first;
+- the same search runs from 13 down (numbers mirrored) in turn with the one from 1 up,
+  under a growing budget, and the first to finish answers: where the position is tight
+  decides which direction proves the optimum quickly, often tenfold faster.
 """
 
 from __future__ import annotations
