@@ -430,3 +430,19 @@ def test_solver_places_at_least_as_many_tiles_as_the_ilp_on_mid_game_positions()
             assert ours >= theirs, position
         else:
             assert ours == theirs, position
+
+
+def test_the_ilp_falls_short_where_a_joker_ends_a_long_run_and_the_solver_does_not() -> None:
+    """A disagreement found while testing, decided for the solver: the ILP's set list
+    leaves out runs longer than three ending with a joker, and its opening maximises
+    numbered tiles only. R5 R6 R7 R8 J is a valid run of five (jokers as R9)."""
+    pytest.importorskip("rummikub_solver", reason=NO_ILP)
+    for position, tiles in [
+        (([], ["R5", "R6", "R7", "R8", "J"], True), 5),
+        (([], ["R9", "R10", "R11", "J"], False), 4),
+    ]:
+        found = best_placement(*position)
+        assert found is not None
+        check_placement(position, found)
+        assert len(found.placed) == tiles
+        assert ilp_tile_count(position) == tiles - 1
