@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 import pytest
 from playwright.sync_api import expect
 
@@ -12,11 +10,6 @@ from tests.e2e.tiles_pages import board_data, open_board, rack_codes, reveal_if_
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.xfail(
-    find_spec("tiles.bots") is None,
-    reason="tiles/bots.py (the computer's levels) has not landed yet",
-    strict=True,
-)
 def test_after_the_player_draws_the_computer_plays_and_it_is_the_players_turn_again(
     new_page,
 ) -> None:
