@@ -156,7 +156,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         elif self.seat is None and message.get("type") != "hello":
             await self.refuse(RoomError("hello_first"))
         else:
-            await handler(self, message)
+            try:
+                await handler(self, message)
+            except Room.DoesNotExist:  # purged while this page was open
+                await self.room_closed({})
 
     async def on_hello(self, message: dict[str, Any]) -> None:
         seat = await database_sync_to_async(self.room.seat_for_key)(message.get("key"))

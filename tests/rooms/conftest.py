@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from channels.layers import channel_layers
 
 from rooms import registry
 from tests.counter_game.apps import COUNTER
@@ -21,3 +22,12 @@ def counter_game(settings):
     registry.register(COUNTER)
     yield COUNTER
     registry.unregister(COUNTER.slug)
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """A new channel layer per test: each async test runs in its own event loop, and the
+    Redis layer keeps locks and connections bound to the loop that first used it."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

@@ -223,3 +223,14 @@ async def test_messages_follow_the_players_language():
     assert error["code"] == "waiting"
     assert error["message"] == "Чтобы играть, оба игрока должны быть на связи."
     await close_all(host)
+
+
+async def test_an_action_in_a_room_deleted_meanwhile_closes_the_page():
+    code, host, guest, _ = await both_seats()
+    await database_sync_to_async(Room.objects.filter(code=code).delete)()
+
+    await act(host, 0, 1)
+    closed = await receive(host, "closed")
+
+    assert closed["code"] == "room_closed"
+    await close_all(host, guest)
