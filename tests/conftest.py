@@ -1,0 +1,8 @@
+import pytest
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main
+    thread until its session fixture ends, and async tests cannot run beside it."""
+    items.sort(key=lambda item: "e2e" in item.keywords)
