@@ -344,6 +344,7 @@ class _Search:
                 choices = self.colour_choices[key] = self._colour_choices(*key)
             free_jokers = self.jokers - jokers_used
             face = self.face[number] if self.opening else 0
+            exact = self.exact
             for gain, runs_change, used, to_groups, jokers, new_room in choices:
                 beat = floor if floor > result else result
                 if gain + after_step <= beat:
@@ -362,7 +363,9 @@ class _Search:
                     value if value < OPENING_MINIMUM else OPENING_MINIMUM,
                     spare_room,
                 )
-                rest = self._best(following, beat - gain)
+                rest = exact.get(following)  # a known answer saves the call
+                if rest is None:
+                    rest = self._best(following, beat - gain)
                 if rest > _IMPOSSIBLE and gain + rest > result:
                     result = gain + rest
         if result > floor:
