@@ -117,12 +117,14 @@ class Room(models.Model):
         """Claim an empty seat with a new key: a conditional UPDATE, so of two browsers
         racing for it exactly one wins, on PostgreSQL and SQLite alike."""
         key = secrets.token_urlsafe(KEY_BYTES)
-        claimed = Seat.objects.filter(room=self, number=number, key_hash="").update(
-            key_hash=hash_key(key), claimed_at=timezone.now()
-        )
-        if not claimed:
-            return None
-        self.touch()
+        # One transaction: a seat is never taken without its key reaching the caller.
+        with transaction.atomic():
+            claimed = Seat.objects.filter(room=self, number=number, key_hash="").update(
+                key_hash=hash_key(key), claimed_at=timezone.now()
+            )
+            if not claimed:
+                return None
+            self.touch()
         return key
 
     def claim_host_seat(self) -> str | None:
