@@ -203,7 +203,9 @@ class Room(models.Model):
     # --- New round ----------------------------------------------------------------
 
     def consents(self) -> list[int]:
-        return sorted(self.round_consents.filter(round=self.round).values_list("seat", flat=True))
+        """The seats that asked for the next round. Consents are deleted when a round
+        starts, so whatever is left is current, even if this instance is older."""
+        return sorted(self.round_consents.values_list("seat", flat=True))
 
     def ask_new_round(self, seat: int) -> bool:
         """Record `seat`'s consent to a new round; True when the round has started."""
@@ -233,7 +235,7 @@ class Room(models.Model):
         return True
 
     def decline_new_round(self) -> None:
-        if not self.round_consents.filter(round=self.round).exists():
+        if not self.round_consents.exists():
             raise RoomError("no_request")
         self.round_consents.all().delete()
         self.touch()

@@ -44,13 +44,17 @@ def connect(seat: Seat, channel_name: str) -> None:
 
 def beat(seat: Seat, channel_name: str) -> bool:
     """Refresh the heartbeat; False when another connection has taken the seat since."""
-    from rooms.models import Seat
+    from rooms.models import Room, Seat
 
-    return bool(
-        Seat.objects.filter(pk=seat.pk, channel_name=channel_name).update(
-            heartbeat_at=timezone.now()
-        )
+    now = timezone.now()
+    alive = bool(
+        Seat.objects.filter(pk=seat.pk, channel_name=channel_name).update(heartbeat_at=now)
     )
+    # An open page is activity too (purge_rooms spares the room), written hourly at most.
+    Room.objects.filter(pk=seat.room_id, last_activity__lt=now - timedelta(hours=1)).update(
+        last_activity=now
+    )
+    return alive
 
 
 def disconnect(seat: Seat, channel_name: str) -> None:

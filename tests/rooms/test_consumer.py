@@ -234,3 +234,19 @@ async def test_an_action_in_a_room_deleted_meanwhile_closes_the_page():
 
     assert closed["code"] == "room_closed"
     await close_all(host, guest)
+
+
+async def test_after_a_new_round_the_next_request_is_shown_again():
+    code, host, guest, _ = await both_seats()
+    await host.send_json_to({"type": "new_round"})
+    await receive(guest, "consent")
+    await guest.send_json_to({"type": "new_round"})
+    await receive(host, "state")
+    await receive(guest, "state")
+
+    await guest.send_json_to({"type": "new_round"})
+    asked = await receive(host, "consent")
+
+    assert asked["consent"] == {"asked": [2]}
+    assert (await get_room(code)).round == 2
+    await close_all(host, guest)

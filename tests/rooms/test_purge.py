@@ -78,3 +78,15 @@ async def test_open_sockets_of_purged_rooms_are_told():
     assert summary == "Purged 1 rooms"
     assert closed["code"] == "room_closed"
     await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_an_open_page_that_keeps_pinging_counts_as_activity():
+    room = make_idle(8)
+    seat = room.seat(1)
+    presence.connect(seat, "a-channel")
+    Room.objects.filter(pk=room.pk).update(last_activity=timezone.now() - timedelta(days=8))
+
+    assert presence.beat(seat, "a-channel")
+
+    assert purge() == "Purged 0 rooms"
