@@ -1,0 +1,178 @@
+"""The play page in a real browser (Chromium via Playwright) with the counter game:
+the hot-seat cover, saves restored on reload, the level picker, and an online room
+with the invite, the full room, a replaced tab and a new round by consent.
+
+The daphne process has its own SQLite file and the in-memory channel layer, so this
+needs neither the test database nor Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing")
+    port = free_port()
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")
+    }
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "tests.counter_game.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('play') / 'db.sqlite3'}",
+        "DEBUG": "1",
+        "SECRET_KEY": "play-page-test-key-" + "x" * 40,
+        "STATIC_MANIFEST": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    process = subprocess.Popen(
+        [*DAPHNE, "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while not listening(port):
+        assert process.poll() is None, "daphne exited"
+        assert time.monotonic() < deadline, "daphne did not start"
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(5)
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, server):
+    contexts = []
+
+    def make(phone: bool = False):
+        size = {"width": 390, "height": 800} if phone else {"width": 1200, "height": 800}
+        context = browser.new_context(base_url=server, viewport=size)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        for page in context.pages:
+            assert not getattr(page, "errors", []), page.errors
+        context.close()
+
+
+def test_the_hot_seat_cover_hides_the_board_until_the_next_player_reveals_it(new_page):
+    expect = playwright.expect
+    page = new_page(phone=True)
+    page.goto("/counter/local/")
+
+    expect(page.locator("#play-cover-text")).to_have_text("Pass the device to Player 1")
+    expect(page.locator(".counter-board")).to_be_hidden()
+    page.get_by_role("button", name="Show Player 1's tiles or cards").click()
+    expect(page.locator("#play-status")).to_have_text("Player 1 to play")
+    page.locator("[data-add='3']").click()
+
+    expect(page.locator("#play-cover-text")).to_have_text("Pass the device to Player 2")
+    page.locator("#play-reveal").click()
+    expect(page.locator(".counter-total")).to_have_text("3 / 21")
+
+    page.reload()
+    expect(page.locator("#play-cover")).to_be_visible()
+    page.locator("#play-reveal").click()
+    expect(page.locator(".counter-total")).to_have_text("3 / 21")
+
+
+def test_the_computer_replies_and_the_level_is_kept_with_the_game(new_page):
+    expect = playwright.expect
+    page = new_page()
+    page.goto("/counter/computer/")
+    page.locator("[data-add='1']").click()
+    expect(page.locator("#play-status")).to_have_text("Your turn")
+    total = page.locator(".counter-total").inner_text()
+    assert total != "1 / 21"
+
+    page.select_option("#play-level", "strong")
+    expect(page.locator(".counter-total")).to_have_text(total)
+    page.reload()
+
+    expect(page.locator(".counter-total")).to_have_text(total)
+    expect(page.locator("#play-level")).to_have_value("strong")
+    # The local game is saved separately.
+    page.goto("/counter/local/")
+    page.locator("#play-reveal").click()
+    expect(page.locator(".counter-total")).to_have_text("0 / 21")
+
+
+def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
+    expect = playwright.expect
+    host = new_page()
+    host.goto("/counter/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    invite = host.locator("#play-invite-link").input_value()
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+
+    guest = new_page(phone=True)
+    guest.goto(invite)
+    expect(guest.locator("#play-presence")).to_contain_text("You are Player 2")
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(host.locator("#play-invite")).to_be_hidden()
+    host.locator("[data-add='2']").click()
+    expect(guest.locator(".counter-total")).to_have_text("2 / 21")
+
+    stranger = new_page()
+    stranger.goto(invite)
+    stranger.wait_for_url("**/full/")
+    expect(stranger.locator("h1")).to_have_text("This room is full")
+
+    second_tab = guest.context.new_page()
+    second_tab.goto(invite)
+    expect(second_tab.locator("#play-presence")).to_contain_text("You are Player 2")
+    expect(guest.locator("#play-message")).to_contain_text("opened in another tab")
+    second_tab.locator("[data-add='1']").click()
+    expect(host.locator(".counter-total")).to_have_text("3 / 21")
+
+    host.locator("#play-new").click()
+    expect(second_tab.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    second_tab.locator("#play-accept").click()
+    expect(host.locator(".counter-total")).to_have_text("0 / 21")
+    expect(host.locator("#play-status")).to_have_text("Waiting for Player 2 to play")
+    expect(second_tab.locator("#play-status")).to_have_text("Your turn")
