@@ -9,12 +9,15 @@ needs neither the test database nor Redis.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,34 +74,56 @@ def server(tmp_path_factory) -> Iterator[str]:
     process.wait(5)
 
 
-@pytest.fixture(scope="module")
-def browser(server):
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield browser
-        browser.close()
+def run_in_browser(server: str, scenario: Callable[[Callable[..., Any]], None]) -> None:
+    """Run `scenario(new_page)` with a Chromium of its own, in a thread of its own:
+    Playwright's sync API will not start in a thread where another Playwright (the
+    e2e tests' session browser) is already running."""
+    outcome: dict[str, BaseException] = {}
+
+    def work() -> None:
+        try:
+            with playwright.sync_playwright() as driver:
+                browser = driver.chromium.launch(
+                    executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+                )
+                errors: list[str] = []
+
+                def new_page(phone: bool = False) -> Any:
+                    size = (
+                        {"width": 390, "height": 800} if phone else {"width": 1200, "height": 800}
+                    )
+                    context = browser.new_context(base_url=server, viewport=size)
+                    context.set_default_timeout(10_000)
+                    page = context.new_page()
+                    page.on("pageerror", lambda error: errors.append(str(error)))
+                    return page
+
+                try:
+                    scenario(new_page)
+                finally:
+                    browser.close()
+                assert not errors, errors
+        except BaseException as error:  # re-raised in the test's own thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(120)
+    if "error" in outcome:
+        raise outcome["error"]
 
 
-@pytest.fixture
-def new_page(browser, server):
-    contexts = []
+def in_browser(scenario: Callable[[Callable[..., Any]], None]) -> Callable[[str], None]:
+    """Turn `scenario(new_page)` into a test that runs it against the server."""
 
-    def make(phone: bool = False):
-        size = {"width": 390, "height": 800} if phone else {"width": 1200, "height": 800}
-        context = browser.new_context(base_url=server, viewport=size)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        return page
+    def test(server: str) -> None:
+        run_in_browser(server, scenario)
 
-    yield make
-    for context in contexts:
-        for page in context.pages:
-            assert not getattr(page, "errors", []), page.errors
-        context.close()
+    test.__name__, test.__doc__ = scenario.__name__, scenario.__doc__
+    return test
 
 
+@in_browser
 def test_the_hot_seat_cover_hides_the_board_until_the_next_player_reveals_it(new_page):
     expect = playwright.expect
     page = new_page(phone=True)
@@ -120,16 +145,21 @@ def test_the_hot_seat_cover_hides_the_board_until_the_next_player_reveals_it(new
     expect(page.locator(".counter-total")).to_have_text("3 / 21")
 
 
+@in_browser
 def test_the_computer_replies_and_the_level_is_kept_with_the_game(new_page):
     expect = playwright.expect
     page = new_page()
     page.goto("/counter/computer/")
+    expect(page.locator(".counter-total")).to_have_text("0 / 21")
     page.locator("[data-add='1']").click()
+    # Changed at once, while the move is in flight: the move must not be lost.
+    page.select_option("#play-level", "strong")
+    expect(page.locator(".counter-total")).not_to_have_text(re.compile(r"^[01] / 21$"))
+    page.wait_for_function("!window.Play.busy")
+    expect(page.locator(".counter-total")).not_to_have_text(re.compile(r"^[01] / 21$"))
     expect(page.locator("#play-status")).to_have_text("Your turn")
     total = page.locator(".counter-total").inner_text()
-    assert total != "1 / 21"
 
-    page.select_option("#play-level", "strong")
     expect(page.locator(".counter-total")).to_have_text(total)
     page.reload()
 
@@ -141,6 +171,7 @@ def test_the_computer_replies_and_the_level_is_kept_with_the_game(new_page):
     expect(page.locator(".counter-total")).to_have_text("0 / 21")
 
 
+@in_browser
 def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     expect = playwright.expect
     host = new_page()

@@ -180,7 +180,16 @@
 
   const tokenTransport = {
     token: null,
-    async request(url, body) {
+    queue: Promise.resolve(),
+    /** One request at a time, each built from the newest token when its turn comes:
+        a level change right after a move must not send the token from before it. */
+    request(url, makeBody) {
+      const run = () => this.perform(url, makeBody());
+      const result = this.queue.then(run, run);
+      this.queue = result.catch(() => {});
+      return result;
+    },
+    async perform(url, body) {
       setBusy(true);
       try {
         const payload = await post(url, body);
@@ -199,18 +208,20 @@
     },
     send(action) {
       if (Play.busy) return Promise.reject({ code: "busy", message: "" });
-      return this.request(data.actUrl, { token: this.token, action });
+      return this.request(data.actUrl, () => ({ token: this.token, action }));
     },
     newGame() {
-      const body = { token: this.token };
-      if (levelPicker) body.level = levelPicker.value;
-      return this.request(data.newUrl, body);
+      return this.request(data.newUrl, () => {
+        const body = { token: this.token };
+        if (levelPicker) body.level = levelPicker.value;
+        return body;
+      });
     },
     async start() {
       const saved = storage.get(tokenKey());
       if (saved) {
         try {
-          await this.request(data.showUrl, { token: saved });
+          await this.request(data.showUrl, () => ({ token: saved }));
           if (mode === "local") cover.show(Play.context.seat);
           return;
         } catch (error) {
@@ -218,7 +229,7 @@
         }
       }
       const body = levelPicker ? { level: levelPicker.value } : {};
-      await this.request(data.newUrl, body).catch(() => {});
+      await this.request(data.newUrl, () => body).catch(() => {});
       if (saved) showMessage(t("restoredFailed"));
     },
   };
@@ -226,8 +237,9 @@
   const levelPicker = document.getElementById("play-level");
   if (levelPicker) {
     levelPicker.addEventListener("change", () => {
+      const level = levelPicker.value; // chosen now, sent when the queue reaches it
       tokenTransport
-        .request(data.levelUrl, { token: tokenTransport.token, level: levelPicker.value })
+        .request(data.levelUrl, () => ({ token: tokenTransport.token, level }))
         .catch(() => {});
     });
   }
