@@ -288,13 +288,18 @@
     return turn.root.querySelector(".tiles-rack");
   }
 
+  // Each seat has its own order: on one device the two players share the storage key.
+  function rackKey() {
+    return `rack:${turn.data.seat}`;
+  }
+
   function rememberRack() {
-    store("rack", [...rackElement().querySelectorAll(".tile")].map((tile) => tile.dataset.code));
+    store(rackKey(), [...rackElement().querySelectorAll(".tile")].map((tile) => tile.dataset.code));
   }
 
   function arrangeRack() {
     const rack = rackElement();
-    const order = load("rack");
+    const order = load(rackKey());
     if (!rack || !Array.isArray(order)) return;
     const left = [...rack.querySelectorAll(".tile")];
     const arranged = [];
