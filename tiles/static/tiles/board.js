@@ -212,6 +212,7 @@
   function send(action) {
     if (!window.Play || turn.busy || window.Play.busy) return;
     const root = turn.root;
+    say(""); // the play page shows its own message for the action: never two at once
     root.classList.add("is-busy");
     window.Play.send(action).then(
       () => store("draft", null),
