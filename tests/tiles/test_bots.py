@@ -8,8 +8,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rooms.engine import IllegalAction
+from tests.tiles.test_engine_properties import every_tile
 from tiles import bots, engine
 
 MOVE_CAP = 2000
@@ -162,3 +165,28 @@ def test_an_unknown_level_is_refused() -> None:
     state = engine.new_round(1, first_seat=1)
     with pytest.raises(ValueError, match="unknown level"):
         bots.choose(state, 1, "expert", random.Random(0))
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    levels=st.tuples(st.sampled_from(bots.LEVELS), st.sampled_from(bots.LEVELS)),
+)
+def test_bot_games_keep_every_tile_keep_the_table_valid_and_scores_add_up(seed, levels) -> None:
+    def check(state: Any, seat: int, level: str, action: dict[str, Any]) -> None:
+        assert every_tile(state) == Counter(engine.ALL_TILES)
+        assert all(engine.check_set(tiles).valid for tiles in state.table)
+
+    final = play_game(seed, {1: levels[0], 2: levels[1]}, check=check)
+
+    assert every_tile(final) == Counter(engine.ALL_TILES)
+    result = final.result
+    sums = {seat: engine.rack_sum(final.racks[seat]) for seat in (1, 2)}
+    assert result["scores"][1] + result["scores"][2] == 0
+    if result["reason"] == "out":
+        assert not final.racks[result["winner"]]
+        assert result["scores"][result["winner"]] == sums[3 - result["winner"]]
+    elif sums[1] == sums[2]:
+        assert result["winner"] is None
+    else:
+        assert result["scores"][result["winner"]] == abs(sums[1] - sums[2])
