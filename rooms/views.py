@@ -4,6 +4,8 @@ logic on the models, the sealed-token play in rooms.local_play."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -145,46 +147,38 @@ def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
     )
 
 
-def _refusal(error: RoomError | IllegalAction) -> JsonResponse:
-    return JsonResponse(describe(error), status=400)
+def _play_endpoint(step: Callable[..., local_play.Outcome]) -> Callable[..., JsonResponse]:
+    """A sealed-token endpoint: a JSON body in, the new token and board out. A refusal is
+    a 400 with a stable code and a translated message, and changes nothing."""
+
+    @require_POST
+    @wraps(step)
+    def endpoint(request: HttpRequest, **route: str) -> JsonResponse:
+        try:
+            outcome = step(_body(request), **route)
+        except (RoomError, IllegalAction) as error:
+            return JsonResponse(describe(error), status=400)
+        return _answer(request, outcome)
+
+    return endpoint
 
 
-@require_POST
-def play_new(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
-    try:
-        data = _body(request)
-        outcome = local_play.new_game(slug, mode, data.get("level"), data.get("token"))
-    except (RoomError, IllegalAction) as error:
-        return _refusal(error)
-    return _answer(request, outcome)
+@_play_endpoint
+def play_new(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
+    return local_play.new_game(slug, mode, data.get("level"), data.get("token"))
 
 
-@require_POST
-def play_act(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
-    try:
-        data = _body(request)
-        outcome = local_play.act(slug, mode, data.get("token"), data.get("action"))
-    except (RoomError, IllegalAction) as error:
-        return _refusal(error)
-    return _answer(request, outcome)
+@_play_endpoint
+def play_act(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
+    return local_play.act(slug, mode, data.get("token"), data.get("action"))
 
 
-@require_POST
-def play_show(request: HttpRequest, slug: str, mode: str) -> JsonResponse:
+@_play_endpoint
+def play_show(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
     """The board of a saved game, unchanged (the page restores a game on reload)."""
-    try:
-        data = _body(request)
-        outcome = local_play.show(slug, mode, data.get("token"))
-    except (RoomError, IllegalAction) as error:
-        return _refusal(error)
-    return _answer(request, outcome)
+    return local_play.show(slug, mode, data.get("token"))
 
 
-@require_POST
-def play_level(request: HttpRequest, slug: str) -> JsonResponse:
-    try:
-        data = _body(request)
-        outcome = local_play.change_level(slug, data.get("token"), data.get("level"))
-    except (RoomError, IllegalAction) as error:
-        return _refusal(error)
-    return _answer(request, outcome)
+@_play_endpoint
+def play_level(data: dict[str, Any], slug: str) -> local_play.Outcome:
+    return local_play.change_level(slug, data.get("token"), data.get("level"))
