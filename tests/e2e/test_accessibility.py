@@ -1,0 +1,53 @@
+"""axe-core finds no accessibility violation on the pages a player sees, on a phone and
+on a desktop, light and dark (contrast included)."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+PAGES = [
+    "/",
+    "/tiles/rules/",
+    "/tiles/computer/",
+    "/tiles/local/",
+    "/tiles/friend/",
+    "/cards/local/",
+]
+AXE = Axe()
+
+
+def violations(page) -> list[str]:
+    found = AXE.run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in found]
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(390, "light"), (390, "dark"), (1280, "light")])
+def test_pages_have_no_accessibility_violations(new_page, scheme: str, width: int) -> None:
+    page = new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    problems = {}
+    for path in PAGES:
+        page.goto(path)
+        if path == "/tiles/computer/":
+            expect(page.locator("#board .tiles-board")).to_be_visible()
+        found = violations(page)
+        if path == "/tiles/local/":  # the hot-seat cover, then the board behind it
+            page.get_by_role("button", name="Show Player 1's tiles or cards").click()
+            expect(page.locator("#board .tiles-board")).to_be_visible()
+            found += violations(page)
+        if found:
+            problems[path] = found
+
+    assert not problems
+
+
+def test_an_online_room_has_no_accessibility_violations(new_page) -> None:
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("/tiles/friend/")
+    page.get_by_role("button", name="Create a room").click()
+    expect(page.locator("#board .tiles-board")).to_be_attached()
+
+    assert not violations(page)
