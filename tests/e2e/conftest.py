@@ -8,20 +8,16 @@ as in CI) a separate database named <name>_e2e, created and dropped here.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.live_server import DaphneProcess, migrate, server_env
+
 CHROMIUM = Path("/usr/bin/chromium")
-DAPHNE = Path(sys.executable).with_name("daphne")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
@@ -32,25 +28,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "e2e" in item.keywords:
             item.add_marker(skip)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"daphne exited with {process.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"daphne did not answer on port {port} within {seconds} s")
 
 
 class _PostgresDatabase:
@@ -79,47 +56,28 @@ class _PostgresDatabase:
 @pytest.fixture(scope="session")
 def live_server_url() -> Iterator[str]:
     """A daphne process serving the site, with a migrated database of its own."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "e2e-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "STATIC_MANIFEST": "0",
-        "SECURE_SSL_REDIRECT": "0",
-        "PYTHONUNBUFFERED": "1",
-    }
     postgres = None
     with tempfile.TemporaryDirectory(prefix="e2e-") as folder:
         if os.environ.get("DATABASE_URL", "").startswith("postgres"):
             postgres = _PostgresDatabase(os.environ["DATABASE_URL"])
             postgres.create()
-            env["DATABASE_URL"] = postgres.url
+            database_url = postgres.url
         else:
-            env["DATABASE_URL"] = f"sqlite:///{folder}/e2e.sqlite3"
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
+            database_url = f"sqlite:///{folder}/e2e.sqlite3"
+        env = server_env(
+            database_url,
+            "e2e-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
+            PYTHONUNBUFFERED="1",
         )
+        migrate(env)
         log = open(Path(folder) / "daphne.log", "wb")  # noqa: SIM115 - open for the whole session
-        process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        server = None
         try:
-            _wait_for_port(port, process)
-            yield f"http://127.0.0.1:{port}"
+            server = DaphneProcess(env, log=log, seconds=30)
+            yield server.url
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            if server is not None:
+                server.stop(seconds=10)
             log.close()
             output = (Path(folder) / "daphne.log").read_text(errors="replace")
             if "Traceback" in output:  # shown with the test report, to say what broke

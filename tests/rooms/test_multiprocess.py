@@ -10,13 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
@@ -24,6 +18,7 @@ from django.conf import settings
 from django.db import connection
 
 from rooms.models import ActionLog, Room
+from tests.live_server import DaphneProcess, server_env
 from tests.rooms.wsclient import make_room_sync
 
 websockets = pytest.importorskip("websockets.asyncio.client")
@@ -34,15 +29,6 @@ pytestmark = [
     pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (Redis)"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 def database_url() -> str:
     db = settings.DATABASES["default"]
@@ -51,59 +37,22 @@ def database_url() -> str:
     return f"postgres://{db['USER']}{password}@{host}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
-class Daphne:
+def start_server() -> DaphneProcess:
     """One daphne process on its own port, serving the site plus the counter game."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "tests.counter_game.settings",
-            "DATABASE_URL": database_url(),
-            "SECRET_KEY": settings.SECRET_KEY,
-            "DEBUG": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "0",
-            "STATIC_MANIFEST": "0",
-            "LOG_LEVEL": "WARNING",
-        }
-        self.process = subprocess.Popen(
-            [*DAPHNE, "-p", str(self.port), "config.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, "daphne exited"
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.1)
-        raise AssertionError("daphne did not start")
-
-    def url(self, code: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/rooms/{code}/"
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(5)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+    env = server_env(
+        database_url(),
+        settings.SECRET_KEY,
+        settings_module="tests.counter_game.settings",
+        LOG_LEVEL="WARNING",
+    )
+    return DaphneProcess(env, seconds=20)
 
 
 @pytest.fixture
-def two_servers() -> Iterator[tuple[Daphne, Daphne]]:
+def two_servers() -> Iterator[tuple[DaphneProcess, DaphneProcess]]:
     if connection.vendor != "postgresql":
         pytest.skip("the daphne processes need a shared database server (PostgreSQL)")
-    servers = (Daphne(), Daphne())
+    servers = (start_server(), start_server())
     yield servers
     for server in servers:
         server.stop()
@@ -112,14 +61,14 @@ def two_servers() -> Iterator[tuple[Daphne, Daphne]]:
 class Page:
     """A browser page's socket: hello with the seat key, then messages by type."""
 
-    def __init__(self, server: Daphne, code: str, key: str) -> None:
+    def __init__(self, server: DaphneProcess, code: str, key: str) -> None:
         self.server, self.code, self.key = server, code, key
         self.socket = None
         self.state: dict = {}
 
     async def open(self) -> Page:
-        origin = f"http://127.0.0.1:{self.server.port}"
-        self.socket = await websockets.connect(self.server.url(self.code), origin=origin)
+        url = f"ws://127.0.0.1:{self.server.port}/ws/rooms/{self.code}/"
+        self.socket = await websockets.connect(url, origin=self.server.url)
         await self.socket.send(json.dumps({"type": "hello", "key": self.key}))
         await self.next("state")
         return self

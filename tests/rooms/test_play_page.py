@@ -8,70 +8,38 @@ needs neither the test database nor Redis.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.live_server import DaphneProcess, migrate, server_env
+
 pytestmark = pytest.mark.e2e
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def listening(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing")
-    port = free_port()
-    env = {
-        key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")
-    }
-    env |= {
-        "DJANGO_SETTINGS_MODULE": "tests.counter_game.settings",
-        "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('play') / 'db.sqlite3'}",
-        "DEBUG": "1",
-        "SECRET_KEY": "play-page-test-key-" + "x" * 40,
-        "STATIC_MANIFEST": "0",
-        "LOG_LEVEL": "WARNING",
-    }
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    process = subprocess.Popen(
-        [*DAPHNE, "-p", str(port), "config.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    env = server_env(
+        f"sqlite:///{tmp_path_factory.mktemp('play') / 'db.sqlite3'}",
+        "play-page-test-key-" + "x" * 40,
+        settings_module="tests.counter_game.settings",
+        keep_redis=False,
+        DEBUG="1",
+        LOG_LEVEL="WARNING",
     )
-    deadline = time.monotonic() + 20
-    while not listening(port):
-        assert process.poll() is None, "daphne exited"
-        assert time.monotonic() < deadline, "daphne did not start"
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(5)
+    migrate(env)
+    server = DaphneProcess(env, seconds=20)
+    yield server.url
+    server.stop(seconds=5)
 
 
 def run_in_browser(server: str, scenario: Callable[[Callable[..., Any]], None]) -> None:

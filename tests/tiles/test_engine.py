@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 from rooms.engine import IllegalAction
+from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
 from tiles.engine import (
     ALL_TILES,
     OPENING_MINIMUM,
     SCHEMA,
     State,
     apply,
-    check_set,
     from_json,
     new_round,
     next_first_seat,
@@ -23,21 +23,6 @@ from tiles.engine import (
     to_json,
     view,
 )
-
-RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open
-
-
-def play(table: list[list[str]]) -> dict:
-    return {"type": "play", "table": table}
-
-
-def refused(state: State, seat: int, action: object) -> IllegalAction:
-    """Apply an action that must be refused, and check that nothing changed."""
-    before = to_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        apply(state, seat, action)  # type: ignore[arg-type]
-    assert to_json(state) == before
-    return caught.value
 
 
 def all_tiles(state: State) -> Counter:
@@ -78,31 +63,6 @@ def test_first_player_alternates_between_games():
 def test_new_round_refuses_a_seat_that_does_not_exist():
     with pytest.raises(ValueError, match="first_seat"):
         new_round(1, 3)
-
-
-def empty_pool_state(racks: dict[int, list[str]], turn: int = 1) -> State:
-    """A game with an empty pool: every tile not in a rack lies on the table in runs.
-
-    Each colour's remaining tiles make up to two runs (one per copy); spare jokers join
-    the first set that takes them. Racks are chosen so that every run stays 3+ long.
-    """
-    rest = Counter(ALL_TILES) - Counter(racks[1]) - Counter(racks[2])
-    table: list[list[str]] = []
-    for colour in "KBOR":
-        for copy in (1, 2):
-            numbers = [n for n in range(1, 14) if rest[f"{colour}{n}"] >= copy]
-            segment: list[str] = []
-            for n in range(1, 15):
-                if n in numbers:
-                    segment.append(f"{colour}{n}")
-                elif segment:
-                    table.append(segment)
-                    segment = []
-    for _ in range(rest["J"]):
-        host = next(tiles for tiles in table if check_set([*tiles, "J"]).valid)
-        host.append("J")
-    assert all(check_set(tiles).valid for tiles in table), table
-    return state_from_position(racks, table, pool=[], opened={1: True, 2: True}, turn=turn)
 
 
 # --- Turns and malformed actions -------------------------------------------------------

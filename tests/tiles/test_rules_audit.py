@@ -2,14 +2,12 @@
 RULES.md: rule sentences that had no test of their own, and the defects the audit found
 (damaged saves that contradict the rules, inputs bigger than the whole game)."""
 
-from collections import Counter
-
 import pytest
 
 from rooms.engine import IllegalAction
+from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
 from tiles.draft import replay
 from tiles.engine import (
-    ALL_TILES,
     State,
     apply,
     check_set,
@@ -20,20 +18,6 @@ from tiles.engine import (
     state_from_position,
     to_json,
 )
-
-RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open
-
-
-def play(table: list[list[str]]) -> dict:
-    return {"type": "play", "table": table}
-
-
-def refused(state: State, seat: int, action: object) -> IllegalAction:
-    before = to_json(state)
-    with pytest.raises(IllegalAction) as caught:
-        apply(state, seat, action)  # type: ignore[arg-type]
-    assert to_json(state) == before
-    return caught.value
 
 
 def damaged(data: dict) -> str:
@@ -46,27 +30,8 @@ def damaged(data: dict) -> str:
 def blocked_game() -> State:
     """A game just ended by two passes: the pool is empty, seat 1 holds the lower sum."""
     racks = {1: ["K1", "K2"], 2: ["B13"]}
-    table = _runs_of(Counter(ALL_TILES) - Counter(racks[1]) - Counter(racks[2]))
-    state = state_from_position(racks, table, pool=[], opened={1: True, 2: True})
+    state = empty_pool_state(racks)
     return apply(apply(state, 1, {"type": "pass"}), 2, {"type": "pass"})
-
-
-def _runs_of(tiles: Counter) -> list[list[str]]:
-    table: list[list[str]] = []
-    for colour in "KBOR":
-        for copy in (1, 2):
-            segment: list[str] = []
-            for n in range(1, 15):
-                if n <= 13 and tiles[f"{colour}{n}"] >= copy:
-                    segment.append(f"{colour}{n}")
-                elif segment:
-                    table.append(segment)
-                    segment = []
-    for _ in range(tiles["J"]):
-        host = next(t for t in table if check_set([*t, "J"]).valid)
-        host.append("J")
-    assert all(check_set(t).valid for t in table)
-    return table
 
 
 # --- Rule sentences that had no test of their own ---------------------------------------
@@ -176,8 +141,7 @@ def test_the_starting_player_alternates_game_after_game():
 
 def test_after_two_passes_the_player_who_passed_second_may_win():
     racks = {1: ["K13", "B13"], 2: ["B1"]}
-    table = _runs_of(Counter(ALL_TILES) - Counter(racks[1]) - Counter(racks[2]))
-    state = state_from_position(racks, table, pool=[], opened={1: True, 2: True})
+    state = empty_pool_state(racks)
     over = apply(apply(state, 1, {"type": "pass"}), 2, {"type": "pass"})
     assert over.result is not None
     assert over.result["winner"] == 2
