@@ -14,6 +14,10 @@ Edits:
     {"type": "move", "from": i, "index": k, "to": j | "new"}
     {"type": "split", "set": i, "at": k}           tiles[:k] stay, tiles[k:] follow as a new set
     {"type": "take_back", "set": i, "index": k}    only a tile placed this turn
+    {"type": "arrange", "table": [[codes], ...]}   the whole table at once (the Hint button):
+                                                   the start table's tiles plus some rack
+                                                   tiles; before the initial meld the old
+                                                   sets unchanged (they go back to the head)
     {"type": "undo"}                               drops the previous edit (a reset too)
     {"type": "reset"}                              back to the start of the turn
 """
@@ -38,6 +42,7 @@ from tiles.engine import (
     opening_sets,
     opening_too_low,
     opening_touches_table,
+    parse_table,
     set_value,
     sort_tiles,
     take_from_rack,
@@ -216,12 +221,44 @@ def _take_back(turn: _Turn, desk: _Desk, edit: dict[str, Any]) -> None:
     desk.rack.append(code)
 
 
+def _arrange(turn: _Turn, desk: _Desk, edit: dict[str, Any]) -> None:
+    """Replace the whole draft table: the start table's tiles plus some rack tiles."""
+    table = [tiles for tiles in parse_table(edit.get("table")) if tiles]
+    start_tiles = Counter(code for tiles in turn.table for code in tiles)
+    new_tiles = Counter(code for tiles in table for code in tiles)
+    removed = start_tiles - new_tiles
+    if removed:
+        raise IllegalAction(
+            "table_tile_removed",
+            gettext_noop("Tiles from the table cannot go back to your rack (%(tiles)s)."),
+            tiles=" ".join(sort_tiles(removed.elements())),
+        )
+    placed = new_tiles - start_tiles
+    missing = placed - Counter(turn.rack)
+    if missing:
+        raise IllegalAction(
+            "not_in_rack",
+            gettext_noop("You do not have these tiles: %(tiles)s."),
+            tiles=" ".join(sort_tiles(missing.elements())),
+        )
+    if not turn.opened:
+        old_sets = [list(tiles) for tiles in turn.table if tiles]
+        fresh = opening_sets(old_sets, table)
+        if fresh is None:
+            raise opening_touches_table()
+        # The old sets keep their places at the head of the table (see touches_old_set).
+        table = old_sets + fresh
+    desk.table = table
+    desk.rack = list(take_from_rack(turn.rack, placed))
+
+
 EDITS: dict[str, Callable[[_Turn, _Desk, dict[str, Any]], None]] = {
     "new_set": _new_set,
     "add": _add,
     "move": _move,
     "split": _split,
     "take_back": _take_back,
+    "arrange": _arrange,
 }
 
 

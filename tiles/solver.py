@@ -78,17 +78,27 @@ class Placement:
     placed: list[str]
 
 
-def best_placement(table: list[list[str]], rack: list[str], opened: bool) -> Placement | None:
+class SearchTooLong(Exception):
+    """best_placement gave up: the search needed more states than ``max_states``."""
+
+
+def best_placement(
+    table: list[list[str]], rack: list[str], opened: bool, *, max_states: int | None = None
+) -> Placement | None:
     """The placement putting the most rack tiles down (ties: higher value), or None.
 
     ``table`` is a list of valid sets, ``rack`` the player's tiles, ``opened`` whether the
     player has made the initial meld. Before it, only new sets of rack tiles worth at
     least 30 may be added and the old table comes back unchanged, followed by them.
+
+    ``max_states`` bounds the work (for a request from outside: a state costs a few
+    microseconds): past that many states the search stops with SearchTooLong. Whatever
+    it answers is exact; without it the search always runs to the end.
     """
     for code in [*rack, *(code for group in table for code in group)]:
         _parse(code)  # raises ValueError on a bad code
     table_tiles = [code for group in table for code in group] if opened else []
-    solution = _solve_both_ways(table_tiles, rack, opening=not opened)
+    solution = _solve_both_ways(table_tiles, rack, opening=not opened, max_states=max_states)
     if solution is None:
         return None
     runs, groups, placed = solution
@@ -99,14 +109,15 @@ def best_placement(table: list[list[str]], rack: list[str], opened: bool) -> Pla
 
 
 def _solve_both_ways(
-    table: list[str], rack: list[str], opening: bool
+    table: list[str], rack: list[str], opening: bool, max_states: int | None = None
 ) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
     """Search from 1 up and from 13 down in turn, with a growing budget of states.
 
     Either direction is exact; which one is fast depends on where the position is tight
     (the branch and bound prunes once it meets the tile that cannot be placed), and it
     often differs tenfold. Both keep their memo between turns, so alternating costs at
-    most about three times the faster direction.
+    most about three times the faster direction. ``max_states`` caps the states of both
+    directions together (SearchTooLong past it).
     """
     searches = []
     for mirrored in (False, True):
@@ -116,11 +127,17 @@ def _solve_both_ways(
             _Search(on_table, _without_dead_tiles(on_table, in_rack), opening, mirrored)
         )
     budget = 2000
+    left = max_states
     while True:
         for search in searches:
+            turn_budget = budget if left is None else min(budget, left)
             try:
-                found = search.solve(budget)
+                found = search.solve(turn_budget)
             except _OutOfBudget:
+                if left is not None:
+                    left -= turn_budget
+                    if left <= 0:
+                        raise SearchTooLong from None
                 continue
             if found is None or not search.mirrored:
                 return found

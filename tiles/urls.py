@@ -6,4 +6,5 @@ app_name = "tiles"
 
 urlpatterns = [
     path("draft/", views.draft, name="draft"),
+    path("hint/", views.hint, name="hint"),
 ]
