@@ -8,10 +8,11 @@ import time
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
-from tiles import views
+from tiles import engine, views
 
 URL = "/tiles/hint/"
 
@@ -205,3 +206,21 @@ def test_a_search_past_its_budget_answers_no_hint_in_time(
     assert body["edit"] is None
     assert body["code"] == "too_long"
     assert body["message"] == "No placement was found in time. Try it yourself!"
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"), [("local", True), ("computer", True), ("friend", False)]
+)
+def test_the_board_offers_a_hint_on_one_device_and_against_the_computer_only(
+    mode: str, shown: bool
+) -> None:
+    state = engine.new_round(seed=4, first_seat=1)
+    context = {
+        "game": None,
+        "view": engine.view(state, 1),
+        "status": engine.status(state),
+        "seat": 1,
+        "mode": mode,
+    }
+    html = render_to_string("tiles/board.html", context)
+    assert ('data-action="hint"' in html) is shown

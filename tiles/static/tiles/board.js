@@ -5,7 +5,9 @@
    of the turn and answers with the table and rack HTML, whether "End turn" would
    succeed and why not. The finished table goes to the server with Play.send
    (docs/games.md). The edit list is kept in localStorage so that a reload restores the
-   turn in progress. All visible text comes from the template (data attributes). */
+   turn in progress. The Hint button asks /tiles/hint/ for the solver's placement, an
+   "arrange" edit appended like any other. All visible text comes from the template
+   (data attributes). */
 (() => {
   "use strict";
 
@@ -123,6 +125,43 @@
     restoreFocus(focus);
   }
 
+  /** Ask the solver for the best placement from the start of the turn and append it
+      as one "arrange" edit: the table becomes the hint (Undo takes it back), or the
+      board says why there is none. */
+  async function askHint() {
+    if (!turn || turn.busy || (window.Play && window.Play.busy)) return;
+    turn.busy = true;
+    say("");
+    update();
+    let answer = null;
+    let ok = false;
+    try {
+      const response = await fetch(turn.root.dataset.hintUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          table: turn.data.table,
+          rack: turn.data.rack,
+          opened: turn.data.opened,
+          pool_empty: !turn.data.pool_count,
+        }),
+      });
+      answer = await response.json();
+      ok = response.ok;
+    } catch (error) {
+      answer = { message: turn.root.dataset.msgOffline };
+    }
+    if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
+    turn.busy = false;
+    if (ok && answer.edit) {
+      commit([answer.edit]);
+      return;
+    }
+    update();
+    say(answer.message);
+  }
+
   // Keyboard users keep their place when the draft area is redrawn.
   function focusKey() {
     const active = document.activeElement;
@@ -175,6 +214,7 @@
     enable("undo", Boolean(draft && draft.edits > 0));
     enable("reset", changed || Boolean(draft && draft.edits > 0));
     enable("end-turn", Boolean(draft && draft.valid));
+    enable("hint", true);
     enable("draw", !changed);
     enable("pass", !changed);
     enable("split", Boolean(table) && Number(table.dataset.index) > 0);
@@ -258,6 +298,9 @@
         break;
       case "reset":
         commit([{ type: "reset" }]);
+        break;
+      case "hint":
+        askHint();
         break;
       case "split":
         commit([{ type: "split", set: Number(table.dataset.set), at: Number(table.dataset.index) }]);
