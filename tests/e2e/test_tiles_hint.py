@@ -3,6 +3,7 @@ this turn's tiles, End turn takes it, Undo takes it back; or the board says to d
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -46,6 +47,7 @@ def test_the_hint_places_tiles_that_end_turn_takes_and_undo_takes_back(new_page)
             break
         # No placement this turn: the board says so, and drawing is the way on.
         expect(page.locator(".tiles-message")).to_contain_text("draw a tile")
+        expect(page.locator(".tiles-message")).to_have_class(re.compile(r"\bis-note\b"))
         expect(end_turn).to_be_disabled()
         page.get_by_role("button", name="Draw").click()
         page.wait_for_function(NEW_TURN, arg=start["turn_id"])

@@ -64,11 +64,14 @@
     store("draft", turn.edits.length ? { turn: turn.data.turn_id, edits: turn.edits } : null);
   }
 
-  function say(text) {
+  /** Show a refusal, or with `note` a piece of advice (the hint's "draw a tile"),
+      which is not an error and is not styled as one. */
+  function say(text, note = false) {
     const box = turn.root.querySelector(".tiles-message");
     if (!box) return;
     box.textContent = text || "";
     box.hidden = !text;
+    box.classList.toggle("is-note", Boolean(text) && note);
   }
 
   /** Append edits and ask the server what the table now looks like. */
@@ -159,7 +162,8 @@
       return;
     }
     update();
-    say(answer.message);
+    // A 400 is a refusal; a 200 without an edit is advice (nothing fits: draw or pass).
+    say(answer.message, ok);
   }
 
   // Keyboard users keep their place when the draft area is redrawn.
