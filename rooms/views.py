@@ -21,6 +21,7 @@ from rooms.board import render_board
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.models import Room
+from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
 
 MAX_BODY_BYTES = 64 * 1024
 # The host's seat key travels from the "create" POST to the room page in the session,
@@ -101,6 +102,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@throttle("claim", *CLAIM_RATE)
 def claim_seat(request: HttpRequest, code: str) -> JsonResponse:
     """The guest seat for the first browser without a key; 409 once the room is full."""
     room = _room_or_404(code)
@@ -149,9 +151,11 @@ def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
 
 def _play_endpoint(step: Callable[..., local_play.Outcome]) -> Callable[..., JsonResponse]:
     """A sealed-token endpoint: a JSON body in, the new token and board out. A refusal is
-    a 400 with a stable code and a translated message, and changes nothing."""
+    a 400 with a stable code and a translated message, and changes nothing. Throttled
+    per client address (rooms.throttle): a 429 past PLAY_RATE."""
 
     @require_POST
+    @throttle("play", *PLAY_RATE)
     @wraps(step)
     def endpoint(request: HttpRequest, **route: str) -> JsonResponse:
         try:

@@ -6,3 +6,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests last: Playwright's sync API keeps an event loop running in the main
     thread until its session fixture ends, and async tests cannot run beside it."""
     items.sort(key=lambda item: "e2e" in item.keywords)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: no request counts of rooms.throttle left by
+    another test (with REDIS_URL set the cache is Redis, shared by the whole run)."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -51,16 +51,18 @@ SHOW = (
     "from django.conf import settings as s;"
     "print(s.DATABASES['default']['ENGINE']);"
     "print(s.CHANNEL_LAYERS['default']['BACKEND']);"
+    "print(s.CACHES['default']['BACKEND']);"
     "print(s.DEBUG)"
 )
 
 
-def test_database_and_channel_layer_follow_the_environment():
+def test_database_channel_layer_and_cache_follow_the_environment():
     result = run_django("shell", "-v", "0", "-c", SHOW, env=PRODUCTION)
 
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
         "channels_redis.core.RedisChannelLayer",
+        "django.core.cache.backends.redis.RedisCache",
         "False",
     ]
 
@@ -71,5 +73,6 @@ def test_defaults_are_sqlite_and_the_in_memory_layer():
     assert result.stdout.split() == [
         "django.db.backends.sqlite3",
         "channels.layers.InMemoryChannelLayer",
+        "django.core.cache.backends.locmem.LocMemCache",
         "True",
     ]
