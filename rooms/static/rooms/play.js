@@ -65,6 +65,9 @@
       mode,
       seat: null,
       version: null,
+      // Online: true while the other seat is not connected (the server refuses moves
+      // then); a "play:presence" event {presence, waiting} tells of every change.
+      waiting: false,
       storageKey: mode === "friend" ? null : `play:${game}:${mode}`,
     },
     busy: false,
@@ -419,6 +422,10 @@
     // The invite matters only while the friend is not here.
     const invite = document.getElementById("play-invite");
     if (invite) invite.hidden = Boolean(presence[String(other)]);
+    Play.context.waiting = !presence[String(other)];
+    document.dispatchEvent(
+      new CustomEvent("play:presence", { detail: { presence, waiting: Play.context.waiting } }),
+    );
   }
 
   function showConsent(consent) {

@@ -6,7 +6,9 @@
    succeed and why not. The finished table goes to the server with Play.send
    (docs/games.md). The edit list is kept in localStorage so that a reload restores the
    turn in progress. The Hint button asks /tiles/hint/ for the solver's placement, an
-   "arrange" edit appended like any other. All visible text comes from the template
+   "arrange" edit appended like any other. Online, while the friend is not connected
+   (Play.context.waiting, the "play:presence" event), End turn, Draw and Pass are
+   disabled; the draft stays editable. All visible text comes from the template
    (data attributes). */
 (() => {
   "use strict";
@@ -204,6 +206,7 @@
   function update() {
     if (!turn) return;
     const busy = turn.busy || Boolean(window.Play && window.Play.busy);
+    const waiting = friendAway();
     const draft = turn.draft;
     const rack = selectedRack();
     const table = selectedTable();
@@ -217,10 +220,11 @@
     enable("add", any);
     enable("undo", Boolean(draft && draft.edits > 0));
     enable("reset", changed || Boolean(draft && draft.edits > 0));
-    enable("end-turn", Boolean(draft && draft.valid));
+    // While the friend is away the server refuses moves: the draft stays editable.
+    enable("end-turn", Boolean(draft && draft.valid) && !waiting);
     enable("hint", true);
-    enable("draw", !changed);
-    enable("pass", !changed);
+    enable("draw", !changed && !waiting);
+    enable("pass", !changed && !waiting);
     enable("split", Boolean(table) && Number(table.dataset.index) > 0);
     enable("take-back", Boolean(table) && table.hasAttribute("data-placed"));
     turn.root.querySelectorAll('[data-action^="sort-"]').forEach((button) => (button.disabled = false));
@@ -253,8 +257,13 @@
     commit(edits);
   }
 
+  /** Online, the other seat is not connected (the play page's presence line says so). */
+  function friendAway() {
+    return Boolean(window.Play && window.Play.context && window.Play.context.waiting);
+  }
+
   function send(action) {
-    if (!window.Play || turn.busy || window.Play.busy) return;
+    if (!window.Play || turn.busy || window.Play.busy || friendAway()) return;
     const root = turn.root;
     say(""); // the play page shows its own message for the action: never two at once
     root.classList.add("is-busy");
@@ -531,6 +540,8 @@
     if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();
   });
   document.addEventListener("play:view", setUp);
+  // Online, End turn, Draw and Pass wait for the friend to be connected.
+  document.addEventListener("play:presence", update);
   // Play.busy changes with the play page's aria-busy: the turn buttons follow it.
   const playRoot = document.getElementById("play");
   if (playRoot) new MutationObserver(update).observe(playRoot, { attributes: true, attributeFilter: ["aria-busy"] });
