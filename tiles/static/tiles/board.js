@@ -84,29 +84,28 @@
     refresh(edits.length, false);
   }
 
+  /** POST the turn's start (table, rack, opened) and `extra` to one of the stateless
+      endpoints; {ok, answer}, where a network failure reads as the offline message. */
+  async function ask(url, extra) {
+    const { table, rack, opened } = turn.data;
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ table, rack, opened, ...extra }),
+      });
+      return { ok: response.ok, answer: await response.json() };
+    } catch (error) {
+      return { ok: false, answer: { message: turn.root.dataset.msgOffline } };
+    }
+  }
+
   async function refresh(added, restoring) {
     turn.busy = true;
     update();
     const focus = focusKey();
-    let answer = null;
-    let ok = false;
-    try {
-      const response = await fetch(turn.root.dataset.draftUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({
-          table: turn.data.table,
-          rack: turn.data.rack,
-          opened: turn.data.opened,
-          edits: turn.edits,
-        }),
-      });
-      answer = await response.json();
-      ok = response.ok;
-    } catch (error) {
-      answer = { message: turn.root.dataset.msgOffline };
-    }
+    const { ok, answer } = await ask(turn.root.dataset.draftUrl, { edits: turn.edits });
     if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
     turn.busy = false;
     if (ok) {
@@ -138,25 +137,9 @@
     turn.busy = true;
     say("");
     update();
-    let answer = null;
-    let ok = false;
-    try {
-      const response = await fetch(turn.root.dataset.hintUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({
-          table: turn.data.table,
-          rack: turn.data.rack,
-          opened: turn.data.opened,
-          pool_empty: !turn.data.pool_count,
-        }),
-      });
-      answer = await response.json();
-      ok = response.ok;
-    } catch (error) {
-      answer = { message: turn.root.dataset.msgOffline };
-    }
+    const { ok, answer } = await ask(turn.root.dataset.hintUrl, {
+      pool_empty: !turn.data.pool_count,
+    });
     if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
     turn.busy = false;
     if (ok && answer.edit) {
