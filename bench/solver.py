@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.tiles import ilp_reference
 from tiles.solver import COLOURS, HIGHEST, JOKER, best_placement
 
 Position = tuple[list[list[str]], list[str], bool]
@@ -85,35 +86,6 @@ def ours(position: Position) -> int:
     return 0 if found is None else len(found.placed)
 
 
-def ilp_reference() -> Callable[[Position], int] | None:
-    """rummikub-solver with its default backend; None when it is not installed."""
-    try:
-        import rummikub_solver as rs
-    except ImportError:
-        return None
-    ruleset = rs.RuleSet()
-    codes = dict(zip(tile_names(), ruleset.tiles, strict=True))
-
-    def solve(position: Position) -> int:
-        table, rack, opened = position
-        state = ruleset.new_game()
-        # The ILP's opening mode would rearrange the table in a second stage, which our
-        # rules forbid that turn: give it the rack alone for openings.
-        if opened:
-            state.add_table(*(codes[c] for s in table for c in s))
-        state.add_rack(*(codes[c] for c in rack))
-        state.initial = not opened
-        found = ruleset.solve(state)
-        return 0 if found is None else len(found.tiles)
-
-    return solve
-
-
-def tile_names() -> list[str]:
-    """Our codes in the ILP's tile order: colours K, B, O, R, numbers ascending, joker."""
-    return [f"{c}{n}" for c in COLOURS for n in range(1, HIGHEST + 1)] + [JOKER]
-
-
 def timed(solve: Callable[[Position], int], cases: list[Position]) -> tuple[list[float], list[int]]:
     times, results = [], []
     for case in cases:
@@ -139,10 +111,10 @@ def main() -> None:
     print(f"{count} positions ({openings} openings), tables 6-40 tiles, racks 5-20")
     our_times, our_results = timed(ours, cases)
     print(summary("tiles.solver", our_times))
-    reference = ilp_reference()
-    if reference is None:
+    if not ilp_reference.installed():
         print("rummikub-solver not installed: no ILP figures")
         return
+    reference = ilp_reference.ilp_tile_count
     reference(cases[0])  # build the cvxpy problems once, outside the timing
     ilp_times, ilp_results = timed(reference, cases)
     print(summary("rummikub-solver ILP", ilp_times))

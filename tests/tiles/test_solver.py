@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
 
+from tests.tiles import ilp_reference
 from tiles.solver import Placement, best_placement
 
 COLOURS = "KBOR"
@@ -386,30 +387,8 @@ NO_ILP = "rummikub-solver (a dev-only reference) is not installed"
 
 
 def ilp_tile_count(position: Position) -> int:
-    """Tiles the ILP places. Its opening mode would rearrange the table in a second stage,
-    which our rules forbid that turn, so openings get the rack alone."""
-    rs = pytest.importorskip(
-        "rummikub_solver", reason="rummikub-solver (dev-only) is not installed"
-    )
-    ruleset = ilp_ruleset()
-    names = [f"{c}{n}" for c in COLOURS for n in range(1, 14)] + ["J"]
-    tile = dict(zip(names, ruleset.tiles, strict=True))
-    table, rack, opened = position
-    state = ruleset.new_game()
-    if opened:
-        state.add_table(*(tile[t] for s in table for t in s))
-    state.add_rack(*(tile[t] for t in rack))
-    state.initial = not opened
-    found = ruleset.solve(state)
-    assert isinstance(found, rs.ProposedSolution | None)
-    return 0 if found is None else len(found.tiles)
-
-
-@lru_cache(maxsize=1)
-def ilp_ruleset():  # the reference's own type, imported lazily
-    import rummikub_solver
-
-    return rummikub_solver.RuleSet()
+    pytest.importorskip("rummikub_solver", reason=NO_ILP)
+    return ilp_reference.ilp_tile_count(position)
 
 
 def test_solver_places_at_least_as_many_tiles_as_the_ilp_on_mid_game_positions() -> None:
