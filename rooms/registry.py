@@ -8,6 +8,8 @@ from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.functional import Promise
 
 MODES = ("local", "computer", "friend")
@@ -24,8 +26,17 @@ class Game:
 
     @property
     def available(self) -> bool:
-        """Whether the game's engine has landed (otherwise its pages say "coming soon")."""
-        return find_spec(self.engine_path) is not None
+        """Whether the game has landed, engine and board (otherwise "coming soon").
+
+        An engine can land before its board; the game stays "coming soon" until both do.
+        """
+        if find_spec(self.engine_path) is None:
+            return False
+        try:
+            get_template(f"{self.slug}/board.html")
+        except TemplateDoesNotExist:
+            return False
+        return True
 
     @cached_property
     def engine(self) -> ModuleType:
