@@ -1,5 +1,8 @@
-"""WebSocket routes of every app."""
+"""WebSocket routes of every app; any other path is refused at the handshake."""
 
+from django.urls import re_path
+
+from rooms.consumers import NoRouteConsumer
 from rooms.routing import websocket_urlpatterns as rooms_routes
 
-websocket_urlpatterns = [*rooms_routes]
+websocket_urlpatterns = [*rooms_routes, re_path(r"", NoRouteConsumer.as_asgi())]

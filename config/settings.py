@@ -95,8 +95,21 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # channels-redis, closing sockets cleanly when Redis is lost (rooms/layers.py).
+            "BACKEND": "rooms.layers.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # Longer than the layer's 5 s blocking read: redis-py 8's default
+                        # of 5 s closed every idle socket (rooms/layers.py).
+                        "socket_timeout": 15,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                    }
+                ],
+            },
         }
     }
 else:

@@ -27,18 +27,24 @@ Server → browser
 - Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
   Clients reconnect after any other close.
 
+- `retry` `{code, message}`: the server lost its channel layer (e.g. Redis restarted);
+  the socket closes (4503) and the page reconnects at once.
+
 Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
-connection (`rate_limited`); malformed JSON (`malformed`); unknown types
-(`unknown_type`); anything before `hello` (`hello_first`).
+connection (`rate_limited`); binary frames (`binary`); malformed JSON, nesting deeper
+than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unknown one
+(`unknown_type`); anything before `hello` (`hello_first`). None of them changes a thing.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from http.cookies import SimpleCookie
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -49,15 +55,22 @@ from rooms.board import state_message
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.flood import TokenBucket
+from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
 
 MAX_MESSAGE_BYTES = 16 * 1024
+# No message of the protocol nests deeper than a few levels; json.loads would recurse
+# until RecursionError on thousands.
+MAX_DEPTH = 32
 
 CLOSE_BAD_KEY = 4403
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_REPLACED = 4409
 CLOSE_CLOSED = 4410
+CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
+
+logger = logging.getLogger(__name__)
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -79,6 +92,22 @@ def language_of(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
+def too_deep(raw: bytes) -> bool:
+    """Whether the JSON text nests arrays or objects deeper than MAX_DEPTH.
+
+    Counted on the text before parsing (brackets inside strings count too, which only
+    makes the cap stricter for text no message of the protocol contains)."""
+    depth = 0
+    for byte in raw:
+        if byte in b"[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif byte in b"]}":
+            depth -= 1
+    return False
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
     code: str
     room: Room | None = None
@@ -88,7 +117,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Every handler (browser messages and group events) speaks the player's language.
         with translation.override(language_of(self.scope)):
-            await super().dispatch(message)
+            try:
+                await super().dispatch(message)
+            except TRANSPORT_ERRORS as error:
+                # Redis failed under a handler. Whatever was committed stays committed;
+                # the page reconnects and resyncs instead of seeing 1011 and a traceback.
+                if message.get("type") == "websocket.disconnect":
+                    raise StopConsumer from None
+                logger.warning("Room %s: channel layer failed (%r)", self.code, error)
+                await self.layer_lost({})
 
     # --- Connection ---------------------------------------------------------------
 
@@ -106,13 +143,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.room is None:
             return
-        await self.channel_layer.group_discard(room_group(self.code), self.channel_name)
+        # The seat's presence first: it lives in the database, and must not be left
+        # behind when the channel layer fails below.
         if self.seat is not None:
-            await self.channel_layer.group_discard(
-                seat_group(self.code, self.seat.number), self.channel_name
-            )
             await database_sync_to_async(presence.disconnect)(self.seat, self.channel_name)
-            await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
+        groups = [room_group(self.code)]
+        if self.seat is not None:
+            groups.append(seat_group(self.code, self.seat.number))
+        try:
+            for group in groups:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            if self.seat is not None:
+                await self.channel_layer.group_send(groups[0], {"type": "room.presence"})
+        except TRANSPORT_ERRORS as error:
+            # Group entries expire by themselves; the other page learns of the absence
+            # from its next ping.
+            logger.warning("Room %s: leaving the groups failed (%r)", self.code, error)
 
     async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
         """Tell the browser why, then close for good (the page does not reconnect)."""
@@ -128,14 +174,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.stopped or self.room is None:
             return
-        try:
-            raw = text_data.encode() if text_data is not None else (bytes_data or b"")
-        except UnicodeEncodeError:  # lone surrogates: not text any server should accept
-            await self.refuse(RoomError("malformed"))
-            return
-        if len(raw) > MAX_MESSAGE_BYTES:
-            await self.refuse(RoomError("too_large"))
-            return
         if not self.bucket.take():
             # Said once per flood, so that the refusals do not become a flood themselves.
             if not self.rate_warned:
@@ -143,17 +181,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self.refuse(RoomError("rate_limited"))
             return
         self.rate_warned = False
+        if text_data is None:  # the protocol is JSON text; a binary frame is not read
+            await self.refuse(RoomError("binary"))
+            return
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeError):
-            message = None
+            raw = text_data.encode()
+        except UnicodeEncodeError:  # lone surrogates: not text any server should accept
+            await self.refuse(RoomError("malformed"))
+            return
+        if len(raw) > MAX_MESSAGE_BYTES:
+            await self.refuse(RoomError("too_large"))
+            return
+        message = None
+        if not too_deep(raw):
+            try:
+                message = json.loads(raw)
+            except (ValueError, RecursionError):
+                message = None
         if not isinstance(message, dict):
             await self.refuse(RoomError("malformed"))
             return
-        handler = self.handlers.get(message.get("type"))
+        kind = message.get("type")
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             await self.refuse(RoomError("unknown_type"))
-        elif self.seat is None and message.get("type") != "hello":
+        elif self.seat is None and kind != "hello":
             await self.refuse(RoomError("hello_first"))
         else:
             try:
@@ -252,6 +304,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             }
         )
 
+    async def layer_lost(self, event: dict[str, Any]) -> None:
+        """Redis failed (rooms/layers.py): the groups may be gone, so reconnect."""
+        if not self.stopped:
+            self.stopped = True
+            await self.send_json({"type": "retry", **describe(RoomError("retry"))})
+            await self.close(code=CLOSE_RETRY)
+
     async def room_closed(self, event: dict[str, Any]) -> None:
         if not self.stopped:
             await self.stop("closed", RoomError("room_closed"), CLOSE_CLOSED)
@@ -278,3 +337,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, message: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(message))
+
+
+class NoRouteConsumer(AsyncWebsocketConsumer):
+    """A WebSocket path that leads nowhere: the handshake is refused (HTTP 403)."""
+
+    channel_layer_alias = "no layer"  # not configured: nothing to wait for in Redis
+
+    async def connect(self) -> None:
+        await self.close()

@@ -24,6 +24,8 @@ MESSAGES: dict[str, Any] = {
     "too_large": _("This message is too large."),
     "rate_limited": _("Too many messages at once. Wait a moment and try again."),
     "malformed": _("This message could not be read."),
+    "binary": _("Messages must be JSON text, not binary."),
+    "retry": _("The connection to the game server was interrupted. Reconnecting…"),
     "unknown_type": _("Unknown message type."),
     "hello_first": _("Say hello with your seat key first."),
     "bad_key": _("This seat key is not valid for this room."),

@@ -9,6 +9,8 @@ from channels.testing import WebsocketCommunicator
 
 from rooms.consumers import MAX_MESSAGE_BYTES
 from tests.rooms.wsclient import (
+    HOST,
+    ORIGIN,
     act,
     both_seats,
     close_all,
@@ -60,12 +62,71 @@ async def test_malformed_json_is_refused(text):
     await close_all(host, guest)
 
 
-async def test_binary_frames_that_are_not_json_are_refused():
+@pytest.mark.parametrize(
+    "frame",
+    [b"\x00\xff", b'{"type": "action", "version": 0, "action": {"type": "add", "amount": 1}}'],
+)
+async def test_binary_frames_are_refused_even_when_they_hold_json(frame):
+    code, host, guest, _ = await both_seats()
+
+    await host.send_to(bytes_data=frame)
+
+    error = await receive(host, "error")
+    assert error == {
+        "type": "error",
+        "code": "binary",
+        "message": "Messages must be JSON text, not binary.",
+    }
+    assert (await get_room(code)).version == 0
+    await close_all(host, guest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 3000 + "]" * 3000,
+        '{"a":' * 2500 + "1" + "}" * 2500,
+        '{"type": ' + "[" * 40 + "]" * 40 + "}",
+    ],
+    ids=["3000 arrays", "2500 objects", "40 levels"],
+)
+async def test_deeply_nested_json_is_refused_as_malformed(text):
     _code, host, guest, _ = await both_seats()
 
-    await host.send_to(bytes_data=b"\x00\xff")
+    await host.send_to(text_data=text)
 
     assert (await receive(host, "error"))["code"] == "malformed"
+    await act(host, 0, 1)  # the socket still works
+    assert (await receive(guest, "state"))["version"] == 1
+    await close_all(host, guest)
+
+
+@pytest.mark.parametrize("kind", [[], ["hello"], {}, {"a": 1}, 1.5, True])
+async def test_a_type_that_is_not_a_string_is_refused_before_and_after_hello(kind):
+    code, host_key, _ = await make_room()
+    socket = await open_socket(code)
+
+    await socket.send_json_to({"type": kind, "key": host_key})
+    before = await receive(socket, "error")
+    await socket.send_json_to({"type": "hello", "key": host_key})
+    await receive(socket, "state")
+    await socket.send_json_to({"type": kind})
+    after = await receive(socket, "error")
+
+    assert before["code"] == after["code"] == "unknown_type"
+    await socket.disconnect()
+
+
+async def test_an_action_holding_infinity_is_refused_and_changes_nothing():
+    code, host, guest, _ = await both_seats()
+
+    await host.send_to(
+        text_data='{"type": "action", "version": 0, "action": {"type": "add", "amount": 1, '
+        '"x": Infinity}}'
+    )
+
+    assert (await receive(host, "error"))["code"] == "malformed"
+    assert (await get_room(code)).version == 0
     await close_all(host, guest)
 
 
@@ -152,19 +213,90 @@ async def test_an_unknown_room_code_is_refused_with_a_clear_error():
     await socket.disconnect()
 
 
-@pytest.mark.parametrize("origin", [b"https://evil.example", b"http://testserver.evil.example"])
-async def test_a_cross_origin_handshake_is_refused(origin):
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"https://evil.example",
+        b"http://testserver.evil.example",
+        b"https://testserver",  # another scheme
+        b"http://testserver:9",  # another port
+        b"null",
+        b"",
+    ],
+)
+async def test_a_handshake_from_another_origin_is_refused(origin):
     from config.asgi import application
 
     code, _host_key, _ = await make_room()
     communicator = WebsocketCommunicator(
-        application, f"/ws/rooms/{code}/", headers=[(b"origin", origin)]
+        application, f"/ws/rooms/{code}/", headers=[(b"host", HOST), (b"origin", origin)]
     )
 
     connected, _ = await communicator.connect()
 
     assert not connected
     await communicator.disconnect()
+
+
+async def test_a_handshake_without_an_origin_is_refused():
+    from config.asgi import application
+
+    code, _host_key, _ = await make_room()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/rooms/{code}/", headers=[(b"host", HOST)]
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert not connected
+
+
+async def test_a_handshake_for_a_host_outside_allowed_hosts_is_refused():
+    from config.asgi import application
+
+    code, _host_key, _ = await make_room()
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/rooms/{code}/",
+        headers=[(b"host", b"evil.example"), (b"origin", b"http://evil.example")],
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert not connected
+
+
+async def test_the_sites_own_https_origin_is_accepted_behind_the_proxy(settings):
+    code, host_key, _ = await make_room()
+
+    socket = await open_socket(code, origin=b"https://testserver", x_forwarded_proto=b"https")
+    await socket.send_json_to({"type": "hello", "key": host_key})
+
+    assert (await receive(socket, "state"))["seat"] == 1
+    await socket.disconnect()
+
+
+async def test_a_trusted_origin_is_accepted(settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://games.example.org"]
+    code, _host_key, _ = await make_room()
+
+    socket = await open_socket(code, origin=b"https://games.example.org")
+
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/other/", "/ws/rooms/", "/ws/rooms/abc/extra/", "/"])
+async def test_a_websocket_path_with_no_route_is_refused_at_the_handshake(path, caplog):
+    from config.asgi import application
+
+    communicator = WebsocketCommunicator(
+        application, path, headers=[(b"host", HOST), (b"origin", ORIGIN)]
+    )
+
+    connected, _ = await communicator.connect()
+
+    assert not connected
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
 
 
 async def test_a_second_hello_with_the_other_seats_key_is_refused():

@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from rooms.models import Room
 
 ORIGIN = b"http://testserver"
+HOST = b"testserver"
 
 
 def make_room_sync(game: str = "counter") -> tuple[str, str, str]:
@@ -19,13 +20,13 @@ make_room = database_sync_to_async(make_room_sync)
 
 
 async def open_socket(code: str, origin: bytes = ORIGIN, **headers: bytes) -> WebsocketCommunicator:
-    # Imported late: the origin validator copies ALLOWED_HOSTS when config.asgi is first
-    # imported, and the test environment adds "testserver" only once tests start.
     from config.asgi import application
 
     extra = [(name.replace("_", "-").encode(), value) for name, value in headers.items()]
     communicator = WebsocketCommunicator(
-        application, f"/ws/rooms/{code}/", headers=[(b"origin", origin), *extra]
+        application,
+        f"/ws/rooms/{code}/",
+        headers=[(b"host", HOST), (b"origin", origin), *extra],
     )
     connected, _ = await communicator.connect()
     assert connected

@@ -1,0 +1,46 @@
+"""The Redis channel layer as the site runs it.
+
+channels-redis, with one change: when Redis fails (restarted, unreachable), a consumer
+waiting for messages is told with a `layer.lost` message instead of dying with 1011
+and a traceback; it closes its socket with a code that the page retries after.
+
+Its connection settings live in config/settings.py. channels-redis waits for messages
+with a blocking BZPOPMIN of `brpop_timeout` (5 s); redis-py 8 gave every connection a
+default `socket_timeout` of 5 s too, so every idle wait timed out and closed the
+socket. The settings give a longer read timeout, and tests/rooms/test_layers.py keeps
+the two apart across upgrades.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels_redis.core import RedisChannelLayer as BaseRedisChannelLayer
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# How long a consumer waits after Redis failed before it is told (so that a Redis
+# restart does not make every consumer spin).
+LOST_PAUSE = 1.0
+# Errors of the transport, not of the program: Redis restarted, unreachable or slow.
+TRANSPORT_ERRORS = (RedisError, OSError)
+LOST = {"type": "layer.lost"}
+
+
+class RedisChannelLayer(BaseRedisChannelLayer):
+    async def receive(self, channel: str) -> dict[str, Any]:
+        """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.
+
+        Redis keeps the group memberships, and a restarted Redis has forgotten them, so a
+        consumer cannot just wait on: it is told (`layer_lost`) and closes its socket,
+        and the page's reconnect joins the groups again.
+        """
+        try:
+            return await super().receive(channel)
+        except TRANSPORT_ERRORS as error:
+            logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+            await asyncio.sleep(LOST_PAUSE)
+            return dict(LOST)
