@@ -42,5 +42,16 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             return await super().receive(channel)
         except TRANSPORT_ERRORS as error:
             logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+            await self.drop_connections()
             await asyncio.sleep(LOST_PAUSE)
             return dict(LOST)
+
+    async def drop_connections(self) -> None:
+        """Forget this loop's pooled connections: after a Redis restart each of them
+        would fail once more, and the next page to connect would be closed again."""
+        loop_layer = self._layers.get(asyncio.get_running_loop())
+        if loop_layer is not None:
+            try:
+                await loop_layer.flush()
+            except TRANSPORT_ERRORS:
+                pass

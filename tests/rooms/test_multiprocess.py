@@ -8,6 +8,7 @@ does; the daphne processes use the test database that pytest-django created.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 from collections.abc import Iterator
@@ -153,4 +154,31 @@ async def test_two_processes_play_replace_tabs_and_survive_a_killed_process(two_
     assert room.state["total"] == 21
     assert actions == room.version == 21
     for page in (host_again, guest_back):
+        await page.close()
+
+
+async def test_sockets_left_idle_for_30_seconds_stay_open_and_still_get_pushes(two_servers):
+    first, second = two_servers
+    code, host_key, guest_key = await database_sync_to_async(make_room_sync)()
+    host = await Page(first, code, host_key).open()
+    guest = await Page(second, code, guest_key).open()
+    await host.until_both_here()
+
+    # Longer than every timeout of the layer and its Redis client (5 s, 15 s).
+    await asyncio.sleep(30)
+    for page in (host, guest):
+        # Still open, and nothing but presence news arrived meanwhile.
+        assert page.socket.close_code is None
+        kinds = set()
+        with contextlib.suppress(TimeoutError):
+            while True:
+                kinds.add(json.loads(await asyncio.wait_for(page.socket.recv(), 0.2))["type"])
+        assert kinds <= {"presence"}
+        await page.socket.send(json.dumps({"type": "ping"}))
+        await page.next("pong")
+    state = await play_one({1: host, 2: guest})
+
+    assert state["version"] == 1
+    for page in (host, guest):
+        assert page.socket.close_code is None
         await page.close()

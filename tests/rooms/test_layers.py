@@ -1,0 +1,125 @@
+"""The Redis channel layer: idle sockets stay open, and a lost Redis closes them cleanly.
+
+The idle and restart tests need a Redis server: the one at REDIS_URL (CI), or a
+`redis-server` of their own on a free port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+
+from rooms import layers
+from tests.live_server import ROOT, free_port, wait_until_listening
+from tests.rooms.wsclient import both_seats, get_room, hello, receive
+
+REDIS_SERVER = shutil.which("redis-server")
+
+
+def settings_layer(redis_url: str) -> dict:
+    """CHANNEL_LAYERS["default"] as config/settings.py builds it for `redis_url`."""
+    code = "import json, config.settings as s; print(json.dumps(s.CHANNEL_LAYERS['default']))"
+    env = {**os.environ, "REDIS_URL": redis_url, "SECRET_KEY": "x" * 50}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
+def test_the_redis_read_timeout_outlasts_the_layers_blocking_read():
+    config = settings_layer("redis://127.0.0.1:6379/9")
+    layer = layers.RedisChannelLayer(**config["CONFIG"])
+
+    pool = layer.create_pool(0)
+
+    assert config["BACKEND"] == "rooms.layers.RedisChannelLayer"
+    # redis-py 8 defaults to 5 s, the same as the blocking read: every idle wait failed.
+    assert pool.connection_kwargs["socket_timeout"] >= 2 * layer.brpop_timeout
+
+
+@pytest.fixture
+def redis_server() -> Iterator[str]:
+    """A Redis server of this test's own, which the test may stop and start again."""
+    if REDIS_SERVER is None:
+        pytest.skip("needs redis-server")
+    port = free_port()
+    command = [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    command += ["--appendonly", "no"]
+    server = RedisProcess(command, port)
+    yield server
+    server.stop()
+
+
+class RedisProcess:
+    def __init__(self, command: list[str], port: int) -> None:
+        self.command, self.port = command, port
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        wait_until_listening(self.port, self.process, 10)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(5)
+
+
+@pytest.fixture
+def redis_layer(settings, redis_server):
+    settings.CHANNEL_LAYERS = {"default": settings_layer(redis_server.url)}
+    channel_layers.backends.clear()
+    yield redis_server
+    channel_layers.backends.clear()
+
+
+async def test_an_idle_wait_on_redis_outlasts_the_socket_timeouts(redis_layer):
+    layer = channel_layers["default"]
+    channel = await layer.new_channel()
+
+    # Three blocking reads' worth of silence: nothing may fail meanwhile.
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), 3 * layer.brpop_timeout + 1)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_redis_restart_closes_sockets_with_4503_and_play_resumes(redis_layer, caplog):
+    code, host, guest, keys = await both_seats()
+    caplog.set_level(logging.WARNING)
+
+    redis_layer.stop()
+    # A move made while Redis is down is committed, then the socket closes to retry.
+    await host.send_json_to(
+        {"type": "action", "version": 0, "action": {"type": "add", "amount": 2}}
+    )
+    closes = []
+    for page in (host, guest):
+        assert (await receive(page, "retry", timeout=10))["code"] == "retry"
+        closes.append((await page.receive_output(timeout=5))["code"])
+        await page.wait()
+    redis_layer.start()
+    host, state = await hello(code, keys["host_key"])
+    guest, _ = await hello(code, keys["guest_key"])
+
+    assert closes == [4503, 4503]
+    assert (await get_room(code)).version == state["version"] == 1
+    assert state["view"]["total"] == 2
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    await close_all_pages(host, guest)
+
+
+async def close_all_pages(*pages: WebsocketCommunicator) -> None:
+    for page in pages:
+        await page.disconnect()
