@@ -14,6 +14,7 @@ the two apart across upgrades.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -51,7 +52,5 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         would fail once more, and the next page to connect would be closed again."""
         loop_layer = self._layers.get(asyncio.get_running_loop())
         if loop_layer is not None:
-            try:
+            with contextlib.suppress(*TRANSPORT_ERRORS):
                 await loop_layer.flush()
-            except TRANSPORT_ERRORS:
-                pass
