@@ -108,6 +108,24 @@ def too_deep(raw: bytes) -> bool:
     return False
 
 
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_message(raw: bytes) -> dict[str, Any] | None:
+    """The message as an object, or None unless it is a strict JSON object: no NaN or
+    Infinity (no database stores them), no lone surrogate in a string (no UTF-8 for
+    it), no nesting deeper than MAX_DEPTH."""
+    if too_deep(raw):
+        return None
+    try:
+        message = json.loads(raw, parse_constant=_no_constant)
+        json.dumps(message, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):  # UnicodeError is a ValueError
+        return None
+    return message if isinstance(message, dict) else None
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
     code: str
     room: Room | None = None
@@ -192,13 +210,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if len(raw) > MAX_MESSAGE_BYTES:
             await self.refuse(RoomError("too_large"))
             return
-        message = None
-        if not too_deep(raw):
-            try:
-                message = json.loads(raw)
-            except (ValueError, RecursionError):
-                message = None
-        if not isinstance(message, dict):
+        message = parse_message(raw)
+        if message is None:
             await self.refuse(RoomError("malformed"))
             return
         kind = message.get("type")

@@ -319,3 +319,22 @@ async def test_the_seat_keeps_working_after_refusals():
 
     assert (await receive(guest, "state"))["view"]["total"] == 2
     await close_all(host, guest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "hello", "key": "\\ud800"}',
+        '{"type": "action", "version": 0, "action": {"type": "add", "amount": 1, "x": "\\udfff"}}',
+        '{"type": "sync", "\\ud800": 1}',
+    ],
+    ids=["key", "action", "name"],
+)
+async def test_a_lone_surrogate_anywhere_is_refused_as_malformed(text):
+    code, host, guest, _ = await both_seats()
+
+    await host.send_to(text_data=text)
+
+    assert (await receive(host, "error"))["code"] == "malformed"
+    assert (await get_room(code)).version == 0
+    await close_all(host, guest)

@@ -1,0 +1,61 @@
+"""Generated hostile frames through the real room consumer (on Redis in CI): the socket
+never dies with an error (1011), nothing is logged at ERROR, the game is unchanged."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from channels.db import database_sync_to_async
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rooms import consumers
+from rooms.models import Room
+from tests.rooms import socket_fuzz
+from tests.rooms.wsclient import make_room_sync
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Unlimited:
+    """No rate limit: every frame reaches the parser and the handlers."""
+
+    def take(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def no_rate_limit(monkeypatch):
+    monkeypatch.setattr(consumers, "TokenBucket", Unlimited)
+
+
+def snapshot(code: str) -> tuple[int, dict]:
+    room = Room.objects.get(code=code)
+    return room.version, room.state
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    before=st.lists(socket_fuzz.frames(), max_size=6),
+    after=st.lists(socket_fuzz.frames(), min_size=1, max_size=12),
+)
+async def test_hostile_frames_never_crash_the_socket_nor_change_the_game(
+    before, after, no_rate_limit, caplog
+):
+    caplog.clear()
+    code, host_key, guest_key = await database_sync_to_async(make_room_sync)("tiles")
+    was = await database_sync_to_async(snapshot)(code)
+    outcome = socket_fuzz.Outcome()
+
+    await socket_fuzz.fuzz_room(
+        code, {"host": host_key, "guest": guest_key}, before, after, outcome
+    )
+
+    assert await database_sync_to_async(snapshot)(code) == was
+    assert not outcome.closes.keys() - {consumers.CLOSE_BAD_KEY}
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
