@@ -42,7 +42,7 @@ def snapshot(code: str) -> tuple[int, dict]:
 )
 @given(
     before=st.lists(socket_fuzz.frames(), max_size=6),
-    after=st.lists(socket_fuzz.frames(), min_size=1, max_size=12),
+    after=st.lists(socket_fuzz.frames(seated=True), min_size=1, max_size=12),
 )
 async def test_hostile_frames_never_crash_the_socket_nor_change_the_game(
     before, after, no_rate_limit, caplog
@@ -57,5 +57,5 @@ async def test_hostile_frames_never_crash_the_socket_nor_change_the_game(
     )
 
     assert await database_sync_to_async(snapshot)(code) == was
-    assert not outcome.closes.keys() - {consumers.CLOSE_BAD_KEY}
+    assert set(outcome.closes) == {consumers.CLOSE_BAD_KEY}  # each socket's END, or earlier
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
