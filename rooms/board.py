@@ -21,7 +21,7 @@ def render_board(
 ) -> str:
     """The game's `<slug>/board.html` with the context docs/games.md promises."""
     context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
-    return render_to_string(f"{game.slug}/board.html", context, request=request)
+    return render_to_string(game.board_template, context, request=request)
 
 
 def state_message(code: str, seat: int) -> dict[str, Any]:

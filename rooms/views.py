@@ -41,7 +41,7 @@ def _game_or_404(slug: str) -> registry.Game:
 
 
 def _play_page(request: HttpRequest, game: registry.Game, mode: str, **extra: Any) -> HttpResponse:
-    context = {"game": game, "mode": mode, "levels": registry.LEVELS, **extra}
+    context = {"game": game, "mode": mode, **extra}
     context["ping_seconds"] = presence.PING_SECONDS
     return render(request, "rooms/play.html", context)
 
@@ -71,7 +71,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game_or_404(slug)
     language = (get_language() or "en").split("-")[0]
     try:
-        template = select_template([f"{slug}/rules/{language}.html", f"{slug}/rules/en.html"])
+        template = select_template(game.rules_templates(language))
     except TemplateDoesNotExist:
         return render(request, "coming_soon.html", {"game": game, "mode": "rules"})
     return HttpResponse(template.render({"game": game}, request))

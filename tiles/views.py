@@ -18,7 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from rooms.engine import IllegalAction, gettext_noop
-from rooms.throttle import DRAFT_RATE, HINT_RATE, throttle
+from rooms.throttle import game_throttle
 from tiles.draft import MAX_EDITS, replay
 from tiles.engine import ALL_TILES, check_set, is_tile, parse_table, sort_tiles
 from tiles.solver import SearchTooLong, best_placement
@@ -87,7 +87,7 @@ def _read(request: HttpRequest) -> tuple[list[list[str]], list[str], bool, list[
 
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
 @require_POST
-@throttle("draft", *DRAFT_RATE)
+@game_throttle("tiles", "draft")
 def draft(request: HttpRequest) -> JsonResponse:
     """POST {table, rack, opened, edits} -> the draft's HTML and verdict (docs/games.md)."""
     try:
@@ -131,14 +131,14 @@ def draft(request: HttpRequest) -> JsonResponse:
 
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
 @require_POST
-@throttle("hint", *HINT_RATE)
+@game_throttle("tiles", "hint")
 def hint(request: HttpRequest) -> JsonResponse:
     """POST {table, rack, opened} (the start of the turn) -> the best placement as a draft
     edit, {"edit": {"type": "arrange", "table"}, "placed"}, or {"edit": null, "message"}.
 
     The solver is exact but its work is capped (HINT_MAX_STATES): a position crafted to
     be slow is answered "no hint found in time" rather than tying up a worker, and one
-    client gets at most HINT_RATE hints (rooms.throttle: a 429 beyond).
+    client gets at most the registered rate of hints (rooms.throttle: a 429 beyond).
     """
     try:
         table, rack, opened, data = _turn_start(request)
