@@ -3,8 +3,8 @@ game that keeps the whole contract (rooms.engine.Engine, docs/games.md).
 
 Two players take turns adding 1, 2 or 3 to a shared counter; whoever brings it to
 exactly 21 wins. Each seat also holds a secret card ("S" and three digits) that only
-its own view shows, so tests can check that one seat never receives the other's hidden
-information.
+its own view shows, and a few more lie face down in a stock that no one sees, so tests
+can check that one seat never receives the other's hidden information.
 """
 
 from __future__ import annotations
@@ -19,22 +19,20 @@ from rooms.seats import SEATS, Pair, other
 
 SCHEMA = 2
 TARGET = 21
-KEYS = ("first", "game_no", "total", "turn", "winner", "secrets", "moves")
-
-
-def _secret(rng: random.Random) -> str:
-    return f"S{rng.randint(100, 999)}"
+KEYS = ("first", "game_no", "total", "turn", "winner", "secrets", "stock", "moves")
+STOCK = 4
 
 
 def new_round(seed: int, first_seat: Seat, previous: dict[str, Any] | None = None) -> dict:
-    rng = random.Random(seed)
+    cards = [f"S{n}" for n in random.Random(seed).sample(range(100, 1000), 2 + STOCK)]
     return {
         "first": first_seat,
         "game_no": 1 if previous is None else previous["game_no"] + 1,
         "total": 0,
         "turn": first_seat,
         "winner": None,
-        "secrets": Pair.each(lambda _seat: _secret(rng)),
+        "secrets": Pair.of(cards[0], cards[1]),
+        "stock": tuple(cards[2:]),
         "moves": (),
     }
 
@@ -91,12 +89,15 @@ def status(state: dict) -> Status:
 
 
 def hidden(state: dict, seat: Seat | None) -> Counter[str]:
-    """The other seat's secret card (both for a spectator)."""
-    return Counter(state["secrets"][s] for s in SEATS if s != seat)
+    """The stock and the other seat's secret card (both for a spectator)."""
+    return Counter([*state["stock"], *(state["secrets"][s] for s in SEATS if s != seat)])
 
 
 def redeal_hidden(state: dict, seat: Seat, rng: random.Random) -> dict:
-    return {**state, "secrets": state["secrets"].with_(other(seat), _secret(rng))}
+    cards = [state["secrets"][other(seat)], *state["stock"]]
+    rng.shuffle(cards)
+    secrets = state["secrets"].with_(other(seat), cards[0])
+    return {**state, "secrets": secrets, "stock": tuple(cards[1:])}
 
 
 def legal_actions(state: dict, seat: Seat) -> list[Action]:
@@ -111,6 +112,7 @@ def to_json(state: dict) -> dict[str, Any]:
         **state,
         "schema": SCHEMA,
         "secrets": state["secrets"].to_json(),
+        "stock": list(state["stock"]),
         "moves": [list(move) for move in state["moves"]],
     }
 
@@ -136,8 +138,11 @@ def from_json(data: dict[str, Any]) -> dict:
         "turn": read_seat(data["turn"], "turn"),
         "winner": read_seat(data["winner"], "winner"),
         "secrets": secrets,
+        "stock": read_list(data["stock"], "stock", lambda card: isinstance(card, str)),
         "moves": tuple((seat, amount) for seat, amount in moves),
     }
+    if len({*secrets.values(), *state["stock"]}) != 2 + STOCK:
+        raise bad_state("stock")
     if sum(amount for _seat, amount in state["moves"]) != state["total"]:
         raise bad_state("moves")
     if (state["winner"] is None) == (state["total"] == TARGET):
