@@ -20,6 +20,7 @@ from rooms.board import render_board
 from rooms.endpoints import JsonRequest, json_endpoint
 from rooms.errors import RoomError, describe
 from rooms.models import Room
+from rooms.seats import COLOURS, by_seat
 from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
 
 # The host's seat key travels from the "create" POST to the room page in the session,
@@ -39,7 +40,7 @@ def _game_or_404(slug: str) -> registry.Game:
 
 
 def _play_page(request: HttpRequest, game: registry.Game, mode: str, **extra: Any) -> HttpResponse:
-    context = {"game": game, "mode": mode, **extra}
+    context = {"game": game, "mode": mode, "colours": by_seat(COLOURS), **extra}
     context["ping_seconds"] = presence.PING_SECONDS
     return render(request, "rooms/play.html", context)
 

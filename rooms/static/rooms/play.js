@@ -59,6 +59,17 @@
     messageBox.classList.toggle("is-shown", Boolean(text));
   }
 
+  // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
+  const colours = JSON.parse(document.getElementById("play-colours").textContent);
+
+  /** A text naming a seat, marked with that seat's colour (play.css draws the mark). */
+  function marked(text, seat) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    if (seat && colours[String(seat)]) span.dataset.colour = colours[String(seat)];
+    return span;
+  }
+
   const Play = {
     context: {
       game,
@@ -72,6 +83,22 @@
     },
     busy: false,
     send: (action) => transport.send(action),
+    // A game's own things in localStorage, under Play.context.storageKey: JSON values,
+    // null removes; without storage they live as long as the page.
+    storage: {
+      load(name) {
+        try {
+          return JSON.parse(storage.get(`${Play.context.storageKey}:${name}`) || "null");
+        } catch (error) {
+          return null;
+        }
+      },
+      save(name, value) {
+        const key = `${Play.context.storageKey}:${name}`;
+        if (value === null) storage.remove(key);
+        else storage.set(key, JSON.stringify(value));
+      },
+    },
   };
   window.Play = Play;
 
@@ -82,24 +109,27 @@
     Play.busy = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
+    document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
   }
 
+  /** [text, the seat it names] of the status line. */
   function describeStatus() {
-    if (!lastStatus) return "";
+    if (!lastStatus) return ["", null];
     const seat = Play.context.seat;
     if (mode === "friend" && presence) {
       const other = seat === 1 ? 2 : 1;
-      if (!presence[String(other)]) return t("waitingFor", { seat: other });
+      if (!presence[String(other)]) return [t("waitingFor", { seat: other }), other];
     }
-    if (lastStatus.over) return t("over");
+    if (lastStatus.over) return [t("over"), lastStatus.winner];
     const turn = lastStatus.turn;
-    if (mode === "local") return t("toMove", { seat: turn });
-    if (turn === seat) return t("yourTurn");
-    return mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn });
+    if (mode === "local") return [t("toMove", { seat: turn }), turn];
+    if (turn === seat) return [t("yourTurn"), turn];
+    return [mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn }), turn];
   }
 
   function updateStatusLine() {
-    statusLine.textContent = describeStatus();
+    const [text, seat] = describeStatus();
+    statusLine.replaceChildren(text ? marked(text, seat) : "");
   }
 
   /** Put a confirmed view in place and tell the game's script. */
@@ -345,6 +375,7 @@
     receive(message) {
       switch (message.type) {
         case "state":
+          Object.assign(colours, message.colours || {});
           presence = message.presence;
           showPresence();
           showConsent(message.consent);
@@ -417,7 +448,11 @@
     const seat = Play.context.seat;
     const other = seat === 1 ? 2 : 1;
     const here = presence[String(other)] ? t("bothHere") : t("waitingFor", { seat: other });
-    line.textContent = `${t("youAre", { seat })} · ${here}`;
+    line.replaceChildren(
+      marked(t("youAre", { seat }), seat),
+      " · ",
+      presence[String(other)] ? here : marked(here, other),
+    );
     line.dataset.seat = String(seat);
     // The invite matters only while the friend is not here.
     const invite = document.getElementById("play-invite");

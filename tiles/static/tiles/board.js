@@ -19,29 +19,10 @@
 
   let turn = null; // the board's state, rebuilt whenever a new board arrives
 
-  // --- Storage (the page's own keys under Play.context.storageKey) ----------------
+  // --- Storage: the play page's, under its key for this game and seat (Play.storage) --
 
-  function storageKey(suffix) {
-    const base = (window.Play && window.Play.context && window.Play.context.storageKey) || `tiles:${location.pathname}`;
-    return `${base}:${suffix}`;
-  }
-
-  function load(suffix) {
-    try {
-      return JSON.parse(window.localStorage.getItem(storageKey(suffix)) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function store(suffix, value) {
-    try {
-      if (value === null) window.localStorage.removeItem(storageKey(suffix));
-      else window.localStorage.setItem(storageKey(suffix), JSON.stringify(value));
-    } catch (error) {
-      /* no storage: the draft lives as long as the page */
-    }
-  }
+  const load = (name) => window.Play.storage.load(name);
+  const store = (name, value) => window.Play.storage.save(name, value);
 
   // --- The board ----------------------------------------------------------------
 
@@ -525,9 +506,8 @@
   document.addEventListener("play:view", setUp);
   // Online, End turn, Draw and Pass wait for the friend to be connected.
   document.addEventListener("play:presence", update);
-  // Play.busy changes with the play page's aria-busy: the turn buttons follow it.
-  const playRoot = document.getElementById("play");
-  if (playRoot) new MutationObserver(update).observe(playRoot, { attributes: true, attributeFilter: ["aria-busy"] });
+  // While an action is in flight (Play.busy) the turn buttons wait.
+  document.addEventListener("play:busy", update);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
   else setUp();
 })();
