@@ -86,10 +86,14 @@ class Room(models.Model):
         return f"{self.game} {self.code[:8]}…"
 
     @property
-    def engine(self) -> Engine:
+    def registered_game(self) -> registry.Game:
         game = registry.get(self.game)
         assert game is not None, f"{self.game} is not registered"
-        return game.engine
+        return game
+
+    @property
+    def engine(self) -> Engine:
+        return self.registered_game.engine
 
     def game_state(self) -> Any:
         return self.engine.from_json(self.state)
