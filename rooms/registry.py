@@ -35,7 +35,7 @@ class Game:
     # The game's own endpoints (a URLconf module), mounted under /<slug>/; None: none.
     urls: str | None = None
     # Per-client request limits of those endpoints, by kind: (requests, seconds).
-    rates: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    rates: Mapping[str, tuple[int, int]] = field(default_factory=dict, hash=False)
     # The home page's small picture of the game; default "partials/art/<slug>.html".
     art: str = ""
 

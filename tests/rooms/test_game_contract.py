@@ -121,6 +121,7 @@ def test_every_state_of_a_game_survives_a_save(game):
     for _level, _seed, states in games_of(game):
         for state in states:
             data = save(game, state)
+            assert data["schema"] == engine.SCHEMA  # what the platform checks first
             back = engine.from_json(data)
             assert engine.to_json(back) == data
             for seat in (*SEATS, None):

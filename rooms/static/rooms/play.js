@@ -120,7 +120,7 @@
       const other = seat === 1 ? 2 : 1;
       if (!presence[String(other)]) return [t("waitingFor", { seat: other }), other];
     }
-    if (lastStatus.over) return [t("over"), lastStatus.winner];
+    if (lastStatus.over) return [t("over"), null]; // the board's result names the winner
     const turn = lastStatus.turn;
     if (mode === "local") return [t("toMove", { seat: turn }), turn];
     if (turn === seat) return [t("yourTurn"), turn];
