@@ -66,10 +66,6 @@ class Pair(Mapping[Seat, T], Generic[T]):
     def of(cls, first: T, second: T) -> Pair[T]:
         return cls({1: first, 2: second})
 
-    @classmethod
-    def each(cls, make: Callable[[Seat], T]) -> Pair[T]:
-        return cls({seat: make(seat) for seat in SEATS})
-
     def __getitem__(self, seat: Seat) -> T:
         return self._values[seat]
 

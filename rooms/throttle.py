@@ -19,9 +19,10 @@ from functools import wraps
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 
-from rooms.errors import RoomError, describe
+from rooms.endpoints import refusal
+from rooms.errors import RoomError
 
 # (requests, seconds) per client address and endpoint kind. A game's own endpoints
 # have their limits in its registry entry (Game.rates, see game_throttle).
@@ -68,7 +69,7 @@ def throttle(kind: str, rate: int, per: int) -> Callable[[Callable[..., HttpResp
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             wait = hit(kind, client_address(request), rate, per)
             if wait:
-                response = JsonResponse(describe(RoomError("rate_limited")), status=429)
+                response = refusal(RoomError("rate_limited"), status=429)
                 response["Retry-After"] = str(wait)
                 return response
             return view(request, *args, **kwargs)
