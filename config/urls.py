@@ -1,9 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from rooms import registry
+
+# Each game's own endpoints under /<slug>/ (Game.urls), before the rooms app's pages.
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("tiles/", include("tiles.urls")),
+    *(path(f"{game.slug}/", include(game.urls)) for game in registry.all_games() if game.urls),
     path("", include("rooms.urls")),
 ]

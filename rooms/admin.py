@@ -69,7 +69,7 @@ class RoomAdmin(admin.ModelAdmin):
     list_display += ("last_activity",)
     list_filter = ("game", IdleFilter, "finished")
     search_fields = ("code",)
-    fields = ("game", "code", "mode", "version", "round", "finished", "created")
+    fields = ("game", "code", "version", "round", "finished", "created")
     fields += ("last_activity", "pretty_state")
     readonly_fields = fields
     inlines = (SeatInline, ActionLogInline)

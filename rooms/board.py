@@ -8,23 +8,24 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from rooms import registry
+from rooms.engine import Seat, Status, View
 from rooms.models import Room
 
 
 def render_board(
     game: registry.Game,
-    view: dict[str, Any],
-    status: dict[str, Any],
-    seat: int | None,
+    view: View,
+    status: Status,
+    seat: Seat | None,
     mode: str,
     request: HttpRequest | None = None,
 ) -> str:
     """The game's `<slug>/board.html` with the context docs/games.md promises."""
     context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
-    return render_to_string(f"{game.slug}/board.html", context, request=request)
+    return render_to_string(game.board_template, context, request=request)
 
 
-def state_message(code: str, seat: int) -> dict[str, Any]:
+def state_message(code: str, seat: Seat) -> dict[str, Any]:
     """The `state` message for one seat of a room: only that seat's view, never the
     other's hidden hand. Raises Room.DoesNotExist once the room is gone."""
     room = Room.objects.get(code=code)
@@ -35,11 +36,10 @@ def state_message(code: str, seat: int) -> dict[str, Any]:
     return {
         "type": "state",
         "version": room.version,
-        "round": room.round,
         "seat": seat,
         "view": view,
         "status": status,
-        "html": render_board(registry.get(room.game), view, status, seat, "friend"),
+        "html": render_board(room.registered_game, view, status, seat, "friend"),
         "presence": room.presence(),
         "consent": {"asked": room.consents()},
         "colours": {str(s.number): s.colour for s in room.seats.all()},

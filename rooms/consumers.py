@@ -18,7 +18,7 @@ Browser → server
 - `{"type": "sync"}`: resend `state`.
 
 Server → browser
-- `state`: `{version, round, seat, view, status, html, presence, consent, colours}`,
+- `state`: `{version, seat, view, status, html, presence, consent, colours}`,
   `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
   `consent` `{"asked": [seats]}`.
 - `presence` `{presence}`, `consent` `{consent, declined}`, `pong`.

@@ -53,11 +53,15 @@ class RoomError(Exception):
         return str(MESSAGES.get(self.code, MESSAGES["bad_request"]))
 
 
-def describe(error: RoomError | IllegalAction) -> dict[str, str]:
-    """`{code, message}` for the browser, in the active language."""
+def describe(error: RoomError | IllegalAction) -> dict[str, Any]:
+    """`{code, message}` for the browser, in the active language; with `edit` when the
+    refusal names the step of a many-step request that failed (a draft's edit)."""
     if isinstance(error, IllegalAction):
         message = gettext(error.message)
         if error.params:
             message = message % error.params
-        return {"code": error.code, "message": message}
+        described: dict[str, Any] = {"code": error.code, "message": message}
+        if "edit" in error.params:
+            described["edit"] = error.params["edit"]
+        return described
     return {"code": error.code, "message": error.message}

@@ -11,14 +11,14 @@ so that its randomness is reproducible yet different each turn.
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from rooms import registry
-from rooms.engine import IllegalAction
+from rooms.engine import IllegalAction, Seat, Status, View
 from rooms.errors import RoomError
 from rooms.sealing import seal, unseal
+from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
 
 COMPUTER_SEAT = 2
 HUMAN_SEAT = 1
@@ -34,13 +34,9 @@ class Outcome:
     game: registry.Game
     mode: str
     level: str | None
-    seat: int | None
-    view: dict[str, Any]
-    status: dict[str, Any]
-
-
-def _first_seat(round_no: int) -> int:
-    return 1 if round_no % 2 == 1 else 2
+    seat: Seat | None
+    view: View
+    status: Status
 
 
 def _game(slug: str, mode: str) -> registry.Game:
@@ -50,12 +46,12 @@ def _game(slug: str, mode: str) -> registry.Game:
     return game
 
 
-def _level(level: object, mode: str) -> str | None:
+def _level(game: registry.Game, level: object, mode: str) -> str | None:
     if mode == "local":
         return None
     if level is None:
-        return "medium"
-    if level not in registry.LEVELS:
+        return DEFAULT_LEVEL
+    if level not in game.levels:
         raise RoomError("bad_level")
     return str(level)
 
@@ -74,7 +70,7 @@ def _open(game: registry.Game, mode: str, token: object) -> tuple[dict[str, Any]
     return payload, state
 
 
-def _seat_to_show(mode: str, status: dict[str, Any], previous: int | None) -> int:
+def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
     """Against the computer the human's seat; on one device the seat to move (after the
     game, the seat that made the last move keeps the board)."""
     if mode == "computer":
@@ -128,9 +124,9 @@ def new_game(slug: str, mode: str, level: object = None, previous: object = None
         except (RoomError, ValueError, TypeError):
             # A damaged or outdated previous save must never block a fresh game.
             round_no, previous_state = 1, None
-    chosen = _level(level if level is not None else previous_level, mode)
-    seed = secrets.randbits(62)
-    state = game.engine.new_round(seed, _first_seat(round_no), previous_state)
+    chosen = _level(game, level if level is not None else previous_level, mode)
+    seed = new_seed()
+    state = game.engine.new_round(seed, first_seat(round_no), previous_state)
     payload = {"game": game.slug, "mode": mode, "level": chosen, "round": round_no}
     payload |= {"seed": seed, "moves": 0, "seat": None}
     if mode == "computer":
@@ -161,7 +157,7 @@ def change_level(slug: str, token: object, level: object) -> Outcome:
     """The same game against a computer of another level."""
     game = _game(slug, "computer")
     payload, state = _open(game, "computer", token)
-    payload["level"] = _level(level, "computer")
+    payload["level"] = _level(game, level, "computer")
     return _outcome(game, payload, state)
 
 

@@ -16,26 +16,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rooms import presence, registry
+from rooms.engine import Engine, Status
 from rooms.errors import RoomError
+from rooms.seats import COLOURS, SEATS, first_seat, new_seed
 
-SEATS = (1, 2)
-# Kept for the life of the room: player 1 and player 2 never swap colours.
-SEAT_COLOURS = {1: "teal", 2: "amber"}
 CODE_BYTES = 18  # 144 bits: unguessable invite codes
 KEY_BYTES = 24  # 192 bits: seat keys
 
 
 def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
-
-
-def new_seed() -> int:
-    return secrets.randbits(62)
-
-
-def first_seat_of(round_no: int) -> int:
-    """Player 1 starts round 1; then the starting player alternates."""
-    return 1 if round_no % 2 == 1 else 2
 
 
 class RoomQuerySet(models.QuerySet):
@@ -47,12 +37,10 @@ class RoomQuerySet(models.QuerySet):
             room = self.create(
                 game=game,
                 code=secrets.token_urlsafe(CODE_BYTES),
-                state=engine.to_json(engine.new_round(seed, first_seat_of(1))),
+                state=engine.to_json(engine.new_round(seed, first_seat(1))),
                 seed=seed,
             )
-            Seat.objects.bulk_create(
-                Seat(room=room, number=n, colour=SEAT_COLOURS[n]) for n in SEATS
-            )
+            Seat.objects.bulk_create(Seat(room=room, number=n, colour=COLOURS[n]) for n in SEATS)
         return room
 
     def idle(self, since: datetime) -> RoomQuerySet:
@@ -79,7 +67,6 @@ class RoomQuerySet(models.QuerySet):
 class Room(models.Model):
     game = models.SlugField(_("game"), max_length=20)
     code = models.CharField(_("invite code"), max_length=40, unique=True)
-    mode = models.CharField(_("mode"), max_length=10, default="friend")
     state = models.JSONField(_("state"))
     seed = models.BigIntegerField(_("seed"), default=0)
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -99,8 +86,14 @@ class Room(models.Model):
         return f"{self.game} {self.code[:8]}…"
 
     @property
-    def engine(self) -> Any:
-        return registry.get(self.game).engine
+    def registered_game(self) -> registry.Game:
+        game = registry.get(self.game)
+        assert game is not None, f"{self.game} is not registered"
+        return game
+
+    @property
+    def engine(self) -> Engine:
+        return self.registered_game.engine
 
     def game_state(self) -> Any:
         return self.engine.from_json(self.state)
@@ -154,11 +147,8 @@ class Room(models.Model):
 
     # --- Playing ------------------------------------------------------------------
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> Status:
         return self.engine.status(self.game_state())
-
-    def view_for(self, seat: int | None) -> dict[str, Any]:
-        return self.engine.view(self.game_state(), seat)
 
     def apply_action(self, seat: int, version: object, action: object) -> Room:
         """Apply one seat's action made against `version`; the room as it now is.
@@ -218,7 +208,7 @@ class Room(models.Model):
             engine = room.engine
             seed = new_seed()
             next_round = room.round + 1
-            state = engine.new_round(seed, first_seat_of(next_round), room.game_state())
+            state = engine.new_round(seed, first_seat(next_round), room.game_state())
             Room.objects.filter(pk=room.pk).update(
                 state=engine.to_json(state),
                 seed=seed,

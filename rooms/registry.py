@@ -1,19 +1,27 @@
-"""The games the site offers, by slug. The rooms app knows games only through this."""
+"""The games the site offers, by slug. The rooms app knows games only through this.
+
+A game app registers one `Game` in its AppConfig.ready(): everything the site needs of
+it (docs/games.md). config/urls.py mounts each game's own URLs under /<slug>/.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
 from importlib.util import find_spec
-from types import ModuleType
+from typing import cast
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.functional import Promise
+from django.utils.translation import gettext
+
+from rooms.engine import Bots, Engine
+from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 
 MODES = ("local", "computer", "friend")
-LEVELS = ("easy", "medium", "strong")
 
 
 @dataclass(frozen=True)
@@ -21,8 +29,15 @@ class Game:
     slug: str
     name: str | Promise
     summary: str | Promise
-    engine_path: str
-    bots_path: str
+    engine_path: str  # the module that keeps the Engine protocol (rooms.engine)
+    bots_path: str  # the module with choose(state, seat, level, rng)
+    levels: tuple[str, ...] = LEVELS
+    # The game's own endpoints (a URLconf module), mounted under /<slug>/; None: none.
+    urls: str | None = None
+    # Per-client request limits of those endpoints, by kind: (requests, seconds).
+    rates: Mapping[str, tuple[int, int]] = field(default_factory=dict, hash=False)
+    # The home page's small picture of the game; default "partials/art/<slug>.html".
+    art: str = ""
 
     @property
     def available(self) -> bool:
@@ -30,21 +45,57 @@ class Game:
 
         An engine can land before its board; the game stays "coming soon" until both do.
         """
-        if find_spec(self.engine_path) is None:
+        if not self.has_engine:
             return False
         try:
-            get_template(f"{self.slug}/board.html")
+            get_template(self.board_template)
         except TemplateDoesNotExist:
             return False
         return True
 
-    @cached_property
-    def engine(self) -> ModuleType:
-        return import_module(self.engine_path)
+    @property
+    def has_engine(self) -> bool:
+        try:
+            return find_spec(self.engine_path) is not None
+        except ModuleNotFoundError:  # its package is missing
+            return False
 
     @cached_property
-    def bots(self) -> ModuleType:
-        return import_module(self.bots_path)
+    def engine(self) -> Engine:
+        return cast(Engine, import_module(self.engine_path))
+
+    @cached_property
+    def bots(self) -> Bots:
+        return cast(Bots, import_module(self.bots_path))
+
+    @property
+    def level_choices(self) -> list[tuple[str, str, bool]]:
+        """(level, translated name, whether it is the default) for the level picker."""
+        default = DEFAULT_LEVEL if DEFAULT_LEVEL in self.levels else self.levels[0]
+        return [
+            (level, gettext(LEVEL_NAMES.get(level, level)), level == default)
+            for level in self.levels
+        ]
+
+    # --- Templates (each game writes them under templates/<slug>/) ---------------------
+
+    @property
+    def board_template(self) -> str:
+        """The board of one seat (context: game, view, status, seat, mode)."""
+        return f"{self.slug}/board.html"
+
+    @property
+    def assets_template(self) -> str:
+        """Included in the play page's <head>: the game's CSS and deferred JS."""
+        return f"{self.slug}/assets.html"
+
+    def rules_templates(self, language: str) -> list[str]:
+        """The rules page in `language`, English when there is none."""
+        return [f"{self.slug}/rules/{language}.html", f"{self.slug}/rules/en.html"]
+
+    @property
+    def art_template(self) -> str:
+        return self.art or f"partials/art/{self.slug}.html"
 
 
 _games: dict[str, Game] = {}

@@ -19,13 +19,13 @@ from functools import wraps
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 
-from rooms.errors import RoomError, describe
+from rooms.endpoints import refusal
+from rooms.errors import RoomError
 
-# (requests, seconds) per client address and endpoint kind.
-HINT_RATE = (30, 60)  # each hint may cost up to about a second of CPU
-DRAFT_RATE = (240, 60)  # one per edit on the board
+# (requests, seconds) per client address and endpoint kind. A game's own endpoints
+# have their limits in its registry entry (Game.rates, see game_throttle).
 PLAY_RATE = (240, 60)  # /play/<slug>/<mode>/new|act|show and the computer's level
 CLAIM_RATE = (30, 60)  # the guest seat of an online room
 
@@ -69,10 +69,29 @@ def throttle(kind: str, rate: int, per: int) -> Callable[[Callable[..., HttpResp
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             wait = hit(kind, client_address(request), rate, per)
             if wait:
-                response = JsonResponse(describe(RoomError("rate_limited")), status=429)
+                response = refusal(RoomError("rate_limited"), status=429)
                 response["Retry-After"] = str(wait)
                 return response
             return view(request, *args, **kwargs)
+
+        return limited
+
+    return decorator
+
+
+def game_throttle(slug: str, kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
+    """`throttle` at the rate the game `slug` registered for `kind` (Game.rates), read
+    when a request comes (the registry is filled after the views are imported)."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            from rooms import registry
+
+            game = registry.get(slug)
+            assert game is not None, f"{slug} is not registered"
+            rate, per = game.rates[kind]
+            return throttle(f"{slug}:{kind}", rate, per)(view)(request, *args, **kwargs)
 
         return limited
 

@@ -3,7 +3,6 @@ logic on the models, the sealed-token play in rooms.local_play."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -18,12 +17,12 @@ from django.views.decorators.http import require_POST
 
 from rooms import local_play, presence, registry
 from rooms.board import render_board
-from rooms.engine import IllegalAction
+from rooms.endpoints import JsonRequest, json_endpoint
 from rooms.errors import RoomError, describe
 from rooms.models import Room
+from rooms.seats import COLOURS, by_seat
 from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
 
-MAX_BODY_BYTES = 64 * 1024
 # The host's seat key travels from the "create" POST to the room page in the session,
 # once, so that it never appears in a URL.
 SESSION_FRESH_KEYS = "rooms_fresh_keys"
@@ -41,7 +40,7 @@ def _game_or_404(slug: str) -> registry.Game:
 
 
 def _play_page(request: HttpRequest, game: registry.Game, mode: str, **extra: Any) -> HttpResponse:
-    context = {"game": game, "mode": mode, "levels": registry.LEVELS, **extra}
+    context = {"game": game, "mode": mode, "colours": by_seat(COLOURS), **extra}
     context["ping_seconds"] = presence.PING_SECONDS
     return render(request, "rooms/play.html", context)
 
@@ -71,7 +70,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game_or_404(slug)
     language = (get_language() or "en").split("-")[0]
     try:
-        template = select_template([f"{slug}/rules/{language}.html", f"{slug}/rules/en.html"])
+        template = select_template(game.rules_templates(language))
     except TemplateDoesNotExist:
         return render(request, "coming_soon.html", {"game": game, "mode": "rules"})
     return HttpResponse(template.render({"game": game}, request))
@@ -104,7 +103,8 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 @throttle("claim", *CLAIM_RATE)
 def claim_seat(request: HttpRequest, code: str) -> JsonResponse:
-    """The guest seat for the first browser without a key; 409 once the room is full."""
+    """The guest seat for the first browser without a key; 409 once the room is full.
+    It reads no body."""
     room = _room_or_404(code)
     key = room.claim_guest_seat()
     if key is None:
@@ -119,18 +119,6 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
 
 
 # --- Local and computer play (sealed tokens) ------------------------------------------
-
-
-def _body(request: HttpRequest) -> dict[str, Any]:
-    if len(request.body) > MAX_BODY_BYTES:
-        raise RoomError("too_large")
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeError):
-        raise RoomError("bad_request") from None
-    if not isinstance(data, dict):
-        raise RoomError("bad_request")
-    return data
 
 
 def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
@@ -149,20 +137,15 @@ def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
     )
 
 
-def _play_endpoint(step: Callable[..., local_play.Outcome]) -> Callable[..., JsonResponse]:
+def _play_endpoint(step: Callable[..., local_play.Outcome]) -> Callable[..., HttpResponse]:
     """A sealed-token endpoint: a JSON body in, the new token and board out. A refusal is
     a 400 with a stable code and a translated message, and changes nothing. Throttled
     per client address (rooms.throttle): a 429 past PLAY_RATE."""
 
-    @require_POST
-    @throttle("play", *PLAY_RATE)
+    @json_endpoint(limit=throttle("play", *PLAY_RATE))
     @wraps(step)
-    def endpoint(request: HttpRequest, **route: str) -> JsonResponse:
-        try:
-            outcome = step(_body(request), **route)
-        except (RoomError, IllegalAction) as error:
-            return JsonResponse(describe(error), status=400)
-        return _answer(request, outcome)
+    def endpoint(request: JsonRequest, **route: str) -> JsonResponse:
+        return _answer(request, step(request.json, **route))
 
     return endpoint
 

@@ -18,5 +18,10 @@ class TilesConfig(AppConfig):
                 ),
                 engine_path="tiles.engine",
                 bots_path="tiles.bots",
+                urls="tiles.urls",
+                # Each hint may cost up to about a second of CPU; a draft check comes
+                # with each edit on the board.
+                rates={"hint": (30, 60), "draft": (240, 60)},
+                art="tiles/art.html",
             )
         )

@@ -20,10 +20,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from rooms.seats import LEVELS
 from tiles import engine
 from tiles.solver import Placement, best_placement
 
-LEVELS = ("easy", "medium", "strong")
 JOKER = engine.JOKER
 
 # Strong: jokers are kept unless they bring at least this many more numbered tiles down.

@@ -43,6 +43,7 @@ from tiles.engine import (
     opening_too_low,
     opening_touches_table,
     parse_table,
+    placed_tiles,
     set_value,
     sort_tiles,
     take_from_rack,
@@ -224,23 +225,7 @@ def _take_back(turn: _Turn, desk: _Desk, edit: dict[str, Any]) -> None:
 def _arrange(turn: _Turn, desk: _Desk, edit: dict[str, Any]) -> None:
     """Replace the whole draft table: the start table's tiles plus some rack tiles."""
     table = [tiles for tiles in parse_table(edit.get("table")) if tiles]
-    start_tiles = Counter(code for tiles in turn.table for code in tiles)
-    new_tiles = Counter(code for tiles in table for code in tiles)
-    removed = start_tiles - new_tiles
-    if removed:
-        raise IllegalAction(
-            "table_tile_removed",
-            gettext_noop("Tiles from the table cannot go back to your rack (%(tiles)s)."),
-            tiles=" ".join(sort_tiles(removed.elements())),
-        )
-    placed = new_tiles - start_tiles
-    missing = placed - Counter(turn.rack)
-    if missing:
-        raise IllegalAction(
-            "not_in_rack",
-            gettext_noop("You do not have these tiles: %(tiles)s."),
-            tiles=" ".join(sort_tiles(missing.elements())),
-        )
+    placed = placed_tiles(turn.table, turn.rack, table)
     if not turn.opened:
         old_sets = [list(tiles) for tiles in turn.table if tiles]
         fresh = opening_sets(old_sets, table)

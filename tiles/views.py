@@ -7,18 +7,17 @@ the page sends, as one draft edit ("arrange") for the page to append."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
 
+from rooms.endpoints import JsonRequest, json_endpoint
 from rooms.engine import IllegalAction, gettext_noop
-from rooms.throttle import DRAFT_RATE, HINT_RATE, throttle
+from rooms.errors import describe
+from rooms.throttle import game_throttle
 from tiles.draft import MAX_EDITS, replay
 from tiles.engine import ALL_TILES, check_set, is_tile, parse_table, sort_tiles
 from tiles.solver import SearchTooLong, best_placement
@@ -32,36 +31,13 @@ MAX_BODY = 256 * 1024
 HINT_MAX_STATES = 200_000
 
 
-def _translated(message: str, params: dict[str, Any]) -> str:
-    text = gettext(message)
-    return text % params if params else text
-
-
-def _refuse(error: IllegalAction) -> JsonResponse:
-    body: dict[str, Any] = {
-        "code": error.code,
-        "message": _translated(error.message, error.params),
-    }
-    if "edit" in error.params:
-        body["edit"] = error.params["edit"]
-    return JsonResponse(body, status=400)
-
-
 def _bad(message: str) -> IllegalAction:
     return IllegalAction("malformed", message)
 
 
-def _turn_start(request: HttpRequest) -> tuple[list[list[str]], list[str], bool, dict[str, Any]]:
-    """The start of the turn {table, rack, opened} (and the whole JSON object), checked
-    strictly; IllegalAction otherwise. Shared by the draft and the hint endpoints."""
-    if len(request.body) > MAX_BODY:
-        raise _bad(gettext_noop("This draft is too large."))
-    try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        raise _bad(gettext_noop("The draft must be sent as JSON.")) from None
-    if not isinstance(data, dict):
-        raise _bad(gettext_noop("The draft must be sent as JSON."))
+def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]:
+    """The start of the turn {table, rack, opened}, checked strictly; IllegalAction
+    otherwise. Shared by the draft and the hint endpoints."""
     table = parse_table(data.get("table"))
     rack = data.get("rack")
     if not isinstance(rack, list) or not all(is_tile(code) for code in rack):
@@ -73,32 +49,21 @@ def _turn_start(request: HttpRequest) -> tuple[list[list[str]], list[str], bool,
     extra = Counter(rack) + Counter(code for tiles in table for code in tiles) - Counter(ALL_TILES)
     if extra:
         raise _bad(gettext_noop("There are more tiles here than in the game."))
-    return table, rack, opened, data
-
-
-def _read(request: HttpRequest) -> tuple[list[list[str]], list[str], bool, list[Any]]:
-    """The start of the turn and the edits, checked strictly; IllegalAction otherwise."""
-    table, rack, opened, data = _turn_start(request)
-    edits = data.get("edits")
-    if not isinstance(edits, list) or len(edits) > MAX_EDITS:
-        raise _bad(gettext_noop("The edits must be a list."))
-    return table, rack, opened, edits
+    return table, rack, opened
 
 
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
-@require_POST
-@throttle("draft", *DRAFT_RATE)
-def draft(request: HttpRequest) -> JsonResponse:
+@json_endpoint(MAX_BODY, limit=game_throttle("tiles", "draft"))
+def draft(request: JsonRequest) -> dict[str, Any]:
     """POST {table, rack, opened, edits} -> the draft's HTML and verdict (docs/games.md)."""
-    try:
-        table, rack, opened, edits = _read(request)
-        result = replay(table, rack, opened, edits)
-    except IllegalAction as error:
-        return _refuse(error)
+    table, rack, opened = _turn_start(request.json)
+    edits = request.json.get("edits")
+    if not isinstance(edits, list) or len(edits) > MAX_EDITS:
+        raise _bad(gettext_noop("The edits must be a list."))
+    result = replay(table, rack, opened, edits)
     problems = [
         {
-            "code": problem["code"],
-            "message": _translated(problem["message"], problem["params"]),
+            **describe(IllegalAction(problem["code"], problem["message"], **problem["params"])),
             "set": problem["set"],
         }
         for problem in result.problems
@@ -113,53 +78,45 @@ def draft(request: HttpRequest) -> JsonResponse:
         opened=opened,
         opening_total=result.opening_total,
     )
-    return JsonResponse(
-        {
-            "html": render_to_string("tiles/draft.html", {"draft": context}, request),
-            "table": result.table,
-            "rack": result.rack,
-            "placed": result.placed,
-            "valid": result.valid,
-            "changed": result.changed,
-            "problems": problems,
-            "opening_total": result.opening_total,
-            "opening_minimum": result.as_json()["opening_minimum"],
-            "edits": result.edits,
-        }
-    )
+    return {
+        "html": render_to_string("tiles/draft.html", {"draft": context}, request),
+        "table": result.table,
+        "rack": result.rack,
+        "placed": result.placed,
+        "valid": result.valid,
+        "changed": result.changed,
+        "problems": problems,
+        "opening_total": result.opening_total,
+        "opening_minimum": result.as_json()["opening_minimum"],
+        "edits": result.edits,
+    }
 
 
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
-@require_POST
-@throttle("hint", *HINT_RATE)
-def hint(request: HttpRequest) -> JsonResponse:
+@json_endpoint(MAX_BODY, limit=game_throttle("tiles", "hint"))
+def hint(request: JsonRequest) -> dict[str, Any]:
     """POST {table, rack, opened} (the start of the turn) -> the best placement as a draft
     edit, {"edit": {"type": "arrange", "table"}, "placed"}, or {"edit": null, "message"}.
 
     The solver is exact but its work is capped (HINT_MAX_STATES): a position crafted to
     be slow is answered "no hint found in time" rather than tying up a worker, and one
-    client gets at most HINT_RATE hints (rooms.throttle: a 429 beyond).
+    client gets at most the registered rate of hints (rooms.throttle: a 429 beyond).
     """
-    try:
-        table, rack, opened, data = _turn_start(request)
-        for index, tiles in enumerate(table):
-            check = check_set(tiles)
-            if not check.valid:  # the solver takes the start table for valid sets
-                raise check.error(index + 1)
-    except IllegalAction as error:
-        return _refuse(error)
+    table, rack, opened = _turn_start(request.json)
+    for index, tiles in enumerate(table):
+        check = check_set(tiles)
+        if not check.valid:  # the solver takes the start table for valid sets
+            raise check.error(index + 1)
     try:
         found = best_placement(table, rack, opened, max_states=HINT_MAX_STATES)
     except SearchTooLong:
         message = gettext_noop("No placement was found in time. Try it yourself!")
-        return JsonResponse({"edit": None, "code": "too_long", "message": gettext(message)})
+        return {"edit": None, "code": "too_long", "message": gettext(message)}
     if found is None:
         message = (
             gettext_noop("No tile can be placed this turn: pass.")
-            if data.get("pool_empty") is True
+            if request.json.get("pool_empty") is True
             else gettext_noop("No tile can be placed this turn: draw a tile.")
         )
-        return JsonResponse({"edit": None, "code": "nothing_to_place", "message": gettext(message)})
-    return JsonResponse(
-        {"edit": {"type": "arrange", "table": found.table}, "placed": sort_tiles(found.placed)}
-    )
+        return {"edit": None, "code": "nothing_to_place", "message": gettext(message)}
+    return {"edit": {"type": "arrange", "table": found.table}, "placed": sort_tiles(found.placed)}

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from rooms.errors import RoomError
 from rooms.sealing import seal, unseal
 
 pytestmark = pytest.mark.django_db
@@ -61,9 +64,12 @@ def test_the_computer_replies_until_it_is_the_humans_turn(client):
 def test_the_computer_never_shows_its_secret(client):
     data = post(client, "/play/counter/computer/new", {}).json()
 
-    secret_2 = unseal(data["token"])["state"]["secrets"]["2"]
-    assert data["view"]["secret"] != secret_2 or data["view"]["seat"] == 1
-    assert str(secret_2) not in data["html"].replace(str(data["view"]["secret"]), "")
+    state = unseal(data["token"])["state"]
+    assert data["seat"] == 1
+    assert data["view"]["secret"] == state["secrets"]["1"]
+    for hidden in (state["secrets"]["2"], *state["stock"]):
+        assert hidden not in json.dumps(data["view"])
+        assert hidden not in data["html"]
 
 
 def test_a_game_against_the_computer_can_be_played_to_the_end(client):
@@ -167,7 +173,30 @@ def test_a_token_for_another_mode_is_refused(client):
     assert response.json()["code"] == "wrong_game"
 
 
-def test_unseal_refuses_what_seal_did_not_make():
+def test_seal_and_unseal_round_trip():
     token = seal({"a": 1})
 
     assert unseal(token) == {"a": 1}
+
+
+def _flip(token: str, index: int) -> str:
+    return token[:index] + ("B" if token[index] == "A" else "A") + token[index + 1 :]
+
+
+@pytest.mark.parametrize(
+    "make", [lambda t: t[:-3], lambda t: _flip(t, len(t) // 2), lambda t: "", lambda t: 7]
+)
+def test_unseal_refuses_what_seal_did_not_make(make):
+    token = make(seal({"a": 1}))
+
+    with pytest.raises(RoomError) as refused:
+        unseal(token)
+    assert refused.value.code == "bad_token"
+
+
+def test_unseal_refuses_a_token_sealed_with_another_key(settings):
+    token = seal({"a": 1})
+    settings.SECRET_KEY = "another-" + "k" * 50
+
+    with pytest.raises(RoomError):
+        unseal(token)

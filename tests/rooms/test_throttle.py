@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from rooms import throttle
+from rooms import registry, throttle
 
 pytestmark = pytest.mark.django_db
 
 # Requests that the throttle counts but that cost almost nothing past it: bodies the
 # endpoints refuse at once (or, for the claim, a room that does not exist).
+TILES_RATES = registry.get("tiles").rates
 ENDPOINTS = {
-    "hint": ("/tiles/hint/", throttle.HINT_RATE),
-    "draft": ("/tiles/draft/", throttle.DRAFT_RATE),
+    "hint": ("/tiles/hint/", TILES_RATES["hint"]),
+    "draft": ("/tiles/draft/", TILES_RATES["draft"]),
     "play": ("/play/counter/local/act", throttle.PLAY_RATE),
     "claim": ("/r/nosuchroom/claim", throttle.CLAIM_RATE),
 }
@@ -100,7 +101,7 @@ def test_the_limit_is_lifted_when_the_window_ends(clock):
 
 def test_a_get_is_not_counted(clock):
     client = Client()
-    for _ in range(throttle.HINT_RATE[0] + 5):
+    for _ in range(TILES_RATES["hint"][0] + 5):
         assert client.get("/tiles/hint/", REMOTE_ADDR="10.0.0.1").status_code == 405
 
     assert post(client, "/tiles/hint/").status_code == 400

@@ -6,6 +6,7 @@ import uuid
 import pytest
 import redis
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 from django.db import connection
 
@@ -35,7 +36,7 @@ def test_database_url_connects_to_postgresql():
 async def test_channel_layer_messages_go_through_redis():
     needs("REDIS_URL")
     layer = get_channel_layer()
-    assert type(layer).__module__ == "channels_redis.core"
+    assert isinstance(layer, RedisChannelLayer)
     channel = await layer.new_channel()
     marker = uuid.uuid4().hex
 

@@ -61,7 +61,7 @@ def test_database_channel_layer_and_cache_follow_the_environment():
 
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
-        "channels_redis.core.RedisChannelLayer",
+        "rooms.layers.RedisChannelLayer",
         "django.core.cache.backends.redis.RedisCache",
         "False",
     ]

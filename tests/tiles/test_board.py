@@ -98,10 +98,23 @@ def test_pass_replaces_draw_when_the_pool_is_empty() -> None:
     assert 'data-action="draw"' not in html
 
 
+def text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
 def test_the_last_move_is_summarised() -> None:
     state = engine.apply(mid_game(), 1, {"type": "draw"})
     html = render(state, 2, "local")
-    assert "Last move: Player 1, drew a tile." in html
+    assert "Last move: Player 1, drew a tile." in text(html)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_each_seat_is_named_in_its_colour_in_the_counts_last_move_and_result(mode: str) -> None:
+    state = engine.apply(mid_game(), 1, {"type": "draw"})
+    html = render(state, 2, mode) + render(game_over(), 2, mode)
+    assert re.findall(r'<span class="seat-name" data-colour="(\w+)">', html)
+    assert 'data-colour="teal">' in html  # seat 1: the last move, the result
+    assert 'data-colour="amber">' in html  # seat 2: the result
 
 
 def test_before_the_initial_meld_the_board_says_what_is_needed() -> None:
@@ -112,7 +125,7 @@ def test_before_the_initial_meld_the_board_says_what_is_needed() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_game_over_reveals_both_racks_and_the_scores(mode: str) -> None:
     html = render(game_over(), 2, mode)
-    assert "The game is over." in html
+    assert 'class="tiles-result"' in html
     assert "B4" in html
     assert "+39" in html
     assert "-39" in html

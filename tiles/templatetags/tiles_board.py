@@ -9,6 +9,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext, pgettext_lazy
 
+from rooms.templatetags.seats import by_seat
 from tiles.engine import JOKER, OPENING_MINIMUM, check_set
 
 register = template.Library()
@@ -140,28 +141,3 @@ def board_data(view: dict[str, Any], seat: int | None, editable: bool) -> dict[s
         "editable": editable,
         "pool_count": view.get("pool_count", 0),
     }
-
-
-@register.simple_tag
-def seat_name(who: int | None, seat: int | None, mode: str) -> str:
-    """How the board names a seat: 'You', 'The computer', 'Your friend', 'Player 2'."""
-    if who is None:
-        return ""
-    if mode == "computer":
-        return gettext("You") if who == seat else gettext("The computer")
-    if mode == "friend" and seat is not None:
-        return gettext("You") if who == seat else gettext("Your friend")
-    return gettext("Player %(number)s") % {"number": who}
-
-
-@register.filter
-def other_seat(seat: int | None) -> int | None:
-    return None if seat is None else 3 - int(seat)
-
-
-@register.filter
-def by_seat(values: dict[str, Any] | None, seat: int | None) -> Any:
-    """values[str(seat)] for the view's per-seat dicts ({"1": .., "2": ..})."""
-    if not values or seat is None:
-        return None
-    return values.get(str(seat))

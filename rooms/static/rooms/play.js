@@ -59,6 +59,17 @@
     messageBox.classList.toggle("is-shown", Boolean(text));
   }
 
+  // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
+  const colours = JSON.parse(document.getElementById("play-colours").textContent);
+
+  /** A text naming a seat, marked with that seat's colour (play.css draws the mark). */
+  function marked(text, seat) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    if (seat && colours[String(seat)]) span.dataset.colour = colours[String(seat)];
+    return span;
+  }
+
   const Play = {
     context: {
       game,
@@ -72,34 +83,54 @@
     },
     busy: false,
     send: (action) => transport.send(action),
+    // A game's own things in localStorage, under Play.context.storageKey: JSON values,
+    // null removes; without storage they live as long as the page.
+    storage: {
+      load(name) {
+        try {
+          return JSON.parse(storage.get(`${Play.context.storageKey}:${name}`) || "null");
+        } catch (error) {
+          return null;
+        }
+      },
+      save(name, value) {
+        const key = `${Play.context.storageKey}:${name}`;
+        if (value === null) storage.remove(key);
+        else storage.set(key, JSON.stringify(value));
+      },
+    },
   };
   window.Play = Play;
 
   let lastStatus = null;
-  let presence = null;
+  let page = null; // what room.js is given, below; online it keeps the presence
 
   function setBusy(busy) {
     Play.busy = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
+    document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
   }
 
+  /** [text, the seat it names] of the status line. */
   function describeStatus() {
-    if (!lastStatus) return "";
+    if (!lastStatus) return ["", null];
     const seat = Play.context.seat;
+    const presence = page && page.presence;
     if (mode === "friend" && presence) {
       const other = seat === 1 ? 2 : 1;
-      if (!presence[String(other)]) return t("waitingFor", { seat: other });
+      if (!presence[String(other)]) return [t("waitingFor", { seat: other }), other];
     }
-    if (lastStatus.over) return t("over");
+    if (lastStatus.over) return [t("over"), null]; // the board's result names the winner
     const turn = lastStatus.turn;
-    if (mode === "local") return t("toMove", { seat: turn });
-    if (turn === seat) return t("yourTurn");
-    return mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn });
+    if (mode === "local") return [t("toMove", { seat: turn }), turn];
+    if (turn === seat) return [t("yourTurn"), turn];
+    return [mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn }), turn];
   }
 
   function updateStatusLine() {
-    statusLine.textContent = describeStatus();
+    const [text, seat] = describeStatus();
+    statusLine.replaceChildren(text ? marked(text, seat) : "");
   }
 
   /** Put a confirmed view in place and tell the game's script. */
@@ -247,232 +278,11 @@
     });
   }
 
-  // --- Online: the WebSocket ---------------------------------------------------------
-  const room = data.room;
-  const seatStore = room ? `rooms:${room}:seat` : null;
-
-  const socketTransport = {
-    socket: null,
-    credentials: null,
-    attempts: 0,
-    stopped: false,
-    pingTimer: null,
-    pending: null,
-
-    async start() {
-      statusLine.textContent = t("connecting");
-      const fresh = document.getElementById("play-fresh-key");
-      let credentials = null;
-      if (fresh) {
-        credentials = JSON.parse(fresh.textContent);
-        storage.set(seatStore, JSON.stringify(credentials));
-      } else {
-        try {
-          credentials = JSON.parse(storage.get(seatStore) || "null");
-        } catch (error) {
-          credentials = null;
-        }
-      }
-      if (!credentials || !credentials.key) {
-        try {
-          credentials = await post(data.claimUrl, {});
-        } catch (error) {
-          if (error.url) {
-            window.location.replace(error.url);
-          } else {
-            showMessage(error.message);
-          }
-          return;
-        }
-        storage.set(seatStore, JSON.stringify(credentials));
-      }
-      this.credentials = credentials;
-      Play.context.seat = credentials.seat;
-      Play.context.storageKey = `play:${game}:room:${room}:seat:${credentials.seat}`;
-      this.connect();
-    },
-
-    connect() {
-      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-      const socket = new WebSocket(`${scheme}://${window.location.host}${data.wsPath}`);
-      this.socket = socket;
-      socket.addEventListener("open", () => {
-        this.attempts = 0;
-        this.write({ type: "hello", key: this.credentials.key });
-        const seconds = Number(data.ping) || 10;
-        this.pingTimer = window.setInterval(() => this.write({ type: "ping" }), seconds * 1000);
-      });
-      socket.addEventListener("message", (event) => {
-        let message;
-        try {
-          message = JSON.parse(event.data);
-        } catch (error) {
-          return;
-        }
-        this.receive(message);
-      });
-      socket.addEventListener("close", (event) => {
-        window.clearInterval(this.pingTimer);
-        this.fail({ code: "network", message: t("network") });
-        // 4400-4499: the server refused for good (bad key, unknown or closed room,
-        // replaced by another tab); anything else is worth another try.
-        if (event.code >= 4400 && event.code < 4500) this.stopped = true;
-        if (this.stopped || this.socket !== socket) return;
-        statusLine.textContent = t("reconnecting");
-        // Exponential backoff with jitter, so that many pages do not return at once.
-        const delay = Math.min(30000, 500 * 2 ** this.attempts) * (0.5 + Math.random());
-        this.attempts += 1;
-        window.setTimeout(() => this.connect(), delay);
-      });
-    },
-
-    write(message) {
-      if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-        this.socket.send(JSON.stringify(message));
-        return true;
-      }
-      return false;
-    },
-
-    fail(error) {
-      if (!this.pending) return;
-      const { reject } = this.pending;
-      this.pending = null;
-      setBusy(false);
-      reject(error);
-    },
-
-    receive(message) {
-      switch (message.type) {
-        case "state":
-          presence = message.presence;
-          showPresence();
-          showConsent(message.consent);
-          render(message);
-          if (this.pending && message.version > this.pending.version) {
-            const { resolve } = this.pending;
-            this.pending = null;
-            setBusy(false);
-            resolve(message);
-          }
-          break;
-        case "presence":
-        case "pong":
-          if (message.presence) {
-            presence = message.presence;
-            showPresence();
-            updateStatusLine();
-          }
-          break;
-        case "consent":
-          showConsent(message.consent);
-          if (message.declined) showMessage(t("declined"));
-          break;
-        case "error":
-          showMessage(message.message);
-          this.fail({ code: message.code, message: message.message });
-          break;
-        case "replaced":
-          this.stop(t("replaced"));
-          break;
-        case "closed":
-          this.stop(message.message);
-          break;
-        default:
-          break;
-      }
-    },
-
-    stop(text) {
-      this.stopped = true;
-      showMessage(text);
-      statusLine.textContent = "";
-      root.classList.add("is-stopped");
-      board.setAttribute("inert", "");
-      if (this.socket) this.socket.close();
-    },
-
-    send(action) {
-      if (Play.busy) return Promise.reject({ code: "busy", message: "" });
-      const version = Play.context.version;
-      return new Promise((resolve, reject) => {
-        if (!this.write({ type: "action", version, action })) {
-          showMessage(t("network"));
-          reject({ code: "network", message: t("network") });
-          return;
-        }
-        setBusy(true);
-        this.pending = { resolve, reject, version };
-      });
-    },
-
-    newGame() {
-      this.write({ type: "new_round" });
-    },
-  };
-
-  function showPresence() {
-    const line = document.getElementById("play-presence");
-    if (!line || !presence) return;
-    const seat = Play.context.seat;
-    const other = seat === 1 ? 2 : 1;
-    const here = presence[String(other)] ? t("bothHere") : t("waitingFor", { seat: other });
-    line.textContent = `${t("youAre", { seat })} · ${here}`;
-    line.dataset.seat = String(seat);
-    // The invite matters only while the friend is not here.
-    const invite = document.getElementById("play-invite");
-    if (invite) invite.hidden = Boolean(presence[String(other)]);
-    Play.context.waiting = !presence[String(other)];
-    document.dispatchEvent(
-      new CustomEvent("play:presence", { detail: { presence, waiting: Play.context.waiting } }),
-    );
-  }
-
-  function showConsent(consent) {
-    const box = document.getElementById("play-consent");
-    if (!box || !consent) return;
-    const seat = Play.context.seat;
-    const other = seat === 1 ? 2 : 1;
-    const asked = consent.asked || [];
-    const text = document.getElementById("play-consent-text");
-    const accept = document.getElementById("play-accept");
-    if (asked.includes(other) && !asked.includes(seat)) {
-      text.textContent = t("asked", { seat: other });
-      accept.hidden = false;
-      box.hidden = false;
-    } else if (asked.includes(seat)) {
-      text.textContent = t("youAsked", { seat: other });
-      accept.hidden = true;
-      box.hidden = false;
-    } else {
-      box.hidden = true;
-    }
-  }
-
-  if (mode === "friend") {
-    document.getElementById("play-accept").addEventListener("click", () => {
-      socketTransport.write({ type: "new_round" });
-    });
-    document.getElementById("play-decline").addEventListener("click", () => {
-      socketTransport.write({ type: "decline_round" });
-    });
-    const link = document.getElementById("play-invite-link");
-    const note = document.getElementById("play-copied");
-    document.getElementById("play-copy").addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(link.value);
-        note.textContent = t("copied");
-      } catch (error) {
-        // No Clipboard API (plain http, old browsers): select the text for the player.
-        link.focus();
-        link.select();
-        link.setSelectionRange(0, link.value.length);
-        note.textContent = t("copyByHand");
-      }
-    });
-  }
-
-  const transport = mode === "friend" ? socketTransport : tokenTransport;
+  // Online the transport is room.js's, given what it needs of this page.
+  page = { Play, t, marked, storage, post, showMessage, setBusy, render };
+  Object.assign(page, { data, game, root, board, statusLine, updateStatusLine, colours });
+  page.presence = null;
+  const transport = mode === "friend" ? window.PlayRoom(page) : tokenTransport;
 
   newButton.addEventListener("click", () => {
     if (mode !== "friend" && lastStatus && !lastStatus.over && !window.confirm(t("confirmNew"))) {

@@ -13,35 +13,13 @@
 (() => {
   "use strict";
 
-  const HOLD_MS = 250; // press-and-hold before a drag starts (so that a phone still scrolls)
-  const SLOP_PX = 8; // moving further than this before the hold is a scroll, not a drag
   const COLOURS = "KBOR";
 
   let turn = null; // the board's state, rebuilt whenever a new board arrives
 
-  // --- Storage (the page's own keys under Play.context.storageKey) ----------------
-
-  function storageKey(suffix) {
-    const base = (window.Play && window.Play.context && window.Play.context.storageKey) || `tiles:${location.pathname}`;
-    return `${base}:${suffix}`;
-  }
-
-  function load(suffix) {
-    try {
-      return JSON.parse(window.localStorage.getItem(storageKey(suffix)) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function store(suffix, value) {
-    try {
-      if (value === null) window.localStorage.removeItem(storageKey(suffix));
-      else window.localStorage.setItem(storageKey(suffix), JSON.stringify(value));
-    } catch (error) {
-      /* no storage: the draft lives as long as the page */
-    }
-  }
+  // Storage: the play page's, under its key for this game and seat (Play.storage).
+  const load = (name) => window.Play.storage.load(name);
+  const store = (name, value) => window.Play.storage.save(name, value);
 
   // --- The board ----------------------------------------------------------------
 
@@ -262,7 +240,7 @@
 
   function onClick(event) {
     if (!turn || !turn.root.contains(event.target)) return;
-    if (drag.justDropped) {
+    if (drag.justDropped()) {
       event.preventDefault();
       return;
     }
@@ -362,107 +340,23 @@
     rememberRack();
   }
 
-  // --- Press-and-hold drag (Pointer Events: mouse, pen and touch) -----------------
+  // --- Drag (rooms/static/rooms/drag.js): a tile to a set, a new set or the rack -------
 
-  const drag = { pending: null, active: null, justDropped: false };
-
-  function onPointerDown(event) {
-    if (!turn || event.button > 0) return;
+  function grab(event) {
+    if (!turn) return null;
     const tile = event.target.closest(".tile");
-    if (!tile || !tile.matches("button") || !turn.root.contains(tile) || turn.busy) return;
+    if (!tile || !tile.matches("button") || !turn.root.contains(tile) || turn.busy) return null;
     const fromTable = Boolean(tile.closest(".tiles-table"));
-    if (fromTable && !turn.data.editable) return;
-    drag.pending = {
-      tile,
-      fromTable,
-      id: event.pointerId,
-      x: event.clientX,
-      y: event.clientY,
-      mouse: event.pointerType === "mouse",
-      timer: window.setTimeout(() => startDrag(), HOLD_MS),
-    };
+    if (fromTable && !turn.data.editable) return null;
+    return { piece: tile, fromTable };
   }
 
-  function startDrag() {
-    const pending = drag.pending;
-    if (!pending) return;
-    drag.pending = null;
-    const ghost = pending.tile.cloneNode(true);
-    ghost.classList.add("tile-ghost");
-    ghost.removeAttribute("id");
-    ghost.setAttribute("aria-hidden", "true");
-    document.body.appendChild(ghost);
-    pending.tile.classList.add("is-lifted");
-    document.body.classList.add("is-dragging-tile");
-    drag.active = { ...pending, ghost, target: null };
-    moveGhost(pending.x, pending.y);
-    if (navigator.vibrate && !pending.mouse) navigator.vibrate(15);
-  }
-
-  function moveGhost(x, y) {
-    const active = drag.active;
-    active.x = x;
-    active.y = y;
-    active.ghost.style.left = `${x}px`;
-    active.ghost.style.top = `${y}px`;
-    const target = dropTarget(x, y);
-    if (target !== active.target) {
-      if (active.target) active.target.classList.remove("is-drop-target");
-      if (target) target.classList.add("is-drop-target");
-      active.target = target;
-    }
-  }
-
-  function dropTarget(x, y) {
-    const under = document.elementFromPoint(x, y);
-    if (!under || !turn.root.contains(under)) return null;
-    const target = under.closest("[data-drop]");
-    if (!target) return null;
-    if (!turn.data.editable && target.dataset.drop !== "rack") return null;
-    return target;
-  }
-
-  function onPointerMove(event) {
-    if (drag.pending && event.pointerId === drag.pending.id) {
-      const moved = Math.hypot(event.clientX - drag.pending.x, event.clientY - drag.pending.y);
-      if (moved > SLOP_PX) {
-        const pending = drag.pending;
-        window.clearTimeout(pending.timer);
-        // A mouse may drag at once; a finger that moves before the hold is scrolling.
-        if (pending.mouse) {
-          startDrag();
-          moveGhost(event.clientX, event.clientY);
-        } else {
-          drag.pending = null;
-        }
-      }
-    } else if (drag.active && event.pointerId === drag.active.id) {
-      event.preventDefault();
-      moveGhost(event.clientX, event.clientY);
-    }
-  }
-
-  function endDrag(event, cancelled) {
-    if (drag.pending && event.pointerId === drag.pending.id) {
-      window.clearTimeout(drag.pending.timer);
-      drag.pending = null;
-      return;
-    }
-    const active = drag.active;
-    if (!active || event.pointerId !== active.id) return;
-    drag.active = null;
-    active.ghost.remove();
-    active.tile.classList.remove("is-lifted");
-    document.body.classList.remove("is-dragging-tile");
-    if (active.target) active.target.classList.remove("is-drop-target");
-    // The click that follows pointerup must not also select the tile.
-    drag.justDropped = true;
-    window.setTimeout(() => (drag.justDropped = false), 0);
-    if (!cancelled && active.target) drop(active, active.target);
+  function accepts(target) {
+    return turn.root.contains(target) && (turn.data.editable || target.dataset.drop === "rack");
   }
 
   function drop(active, target) {
-    const tile = active.tile;
+    const tile = active.piece;
     const kind = target.dataset.drop;
     if (kind === "rack") {
       if (active.fromTable) {
@@ -509,15 +403,8 @@
 
   // --- Wiring ---------------------------------------------------------------------
 
+  const drag = window.PlayDrag({ grab, accepts, drop });
   document.addEventListener("click", onClick);
-  document.addEventListener("pointerdown", onPointerDown);
-  document.addEventListener("pointermove", onPointerMove, { passive: false });
-  document.addEventListener("pointerup", (event) => endDrag(event, false));
-  document.addEventListener("pointercancel", (event) => endDrag(event, true));
-  // While a tile is being dragged the finger must not scroll the page.
-  document.addEventListener("touchmove", (event) => {
-    if (drag.active) event.preventDefault();
-  }, { passive: false });
   // A long press must not open the context menu on a tile.
   document.addEventListener("contextmenu", (event) => {
     if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();
@@ -525,9 +412,8 @@
   document.addEventListener("play:view", setUp);
   // Online, End turn, Draw and Pass wait for the friend to be connected.
   document.addEventListener("play:presence", update);
-  // Play.busy changes with the play page's aria-busy: the turn buttons follow it.
-  const playRoot = document.getElementById("play");
-  if (playRoot) new MutationObserver(update).observe(playRoot, { attributes: true, attributeFilter: ["aria-busy"] });
+  // While an action is in flight (Play.busy) the turn buttons wait.
+  document.addEventListener("play:busy", update);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
   else setUp();
 })();

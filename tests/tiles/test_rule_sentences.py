@@ -1,6 +1,6 @@
-"""An audit of the tile rummy engine against the seeds (tiles.ru.txt, tiles.pt.txt) and
-RULES.md: rule sentences that had no test of their own, and the defects the audit found
-(damaged saves that contradict the rules, inputs bigger than the whole game)."""
+"""The rule sentences of the seeds (tiles.ru.txt, tiles.pt.txt) and RULES.md that no
+other test covers, one test each, and the saves and inputs that contradict them
+(damaged saves against the rules, inputs bigger than the whole game)."""
 
 import pytest
 

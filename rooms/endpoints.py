@@ -1,0 +1,74 @@
+"""One way to write a JSON endpoint, for the rooms app and every game's own endpoints
+(after healthchecks' hc/api/decorators.py): POST only, the body capped and parsed into
+`request.json`, and every refusal the same HTTP 400 `{code, message}`, translated.
+
+    @json_endpoint()
+    def my_endpoint(request: JsonRequest) -> dict[str, Any]:
+        ...  # raise RoomError or IllegalAction to refuse; return the answer's JSON
+
+The codes of a body that cannot be read: `too_large` (past `max_bytes`) and
+`bad_request` (not a JSON object); the others are the view's own (rooms.errors).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.http import require_POST
+
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError, describe
+
+MAX_BODY_BYTES = 64 * 1024
+
+P = ParamSpec("P")
+
+
+class JsonRequest(HttpRequest):
+    """The request a JSON endpoint gets: its body already read as a JSON object."""
+
+    json: dict[str, Any]
+
+
+def read_json(request: HttpRequest, max_bytes: int = MAX_BODY_BYTES) -> dict[str, Any]:
+    """The body as a JSON object; RoomError("too_large") or RoomError("bad_request")."""
+    if len(request.body) > max_bytes:
+        raise RoomError("too_large")
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeError):
+        raise RoomError("bad_request") from None
+    if not isinstance(data, dict):
+        raise RoomError("bad_request")
+    return data
+
+
+def refusal(error: RoomError | IllegalAction, status: int = 400) -> JsonResponse:
+    return JsonResponse(describe(error), status=status)
+
+
+Endpoint = Callable[Concatenate[JsonRequest, P], "dict[str, Any] | HttpResponse"]
+
+
+def json_endpoint(
+    max_bytes: int = MAX_BODY_BYTES, limit: Callable[[Any], Any] | None = None
+) -> Callable[[Endpoint[P]], Callable[Concatenate[HttpRequest, P], HttpResponse]]:
+    """The decorator; `limit` (a rooms.throttle decorator) counts only POST requests."""
+
+    def decorator(view: Endpoint[P]) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
+        @wraps(view)
+        def endpoint(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+            try:
+                request.json = read_json(request, max_bytes)  # type: ignore[attr-defined]
+                answer = view(request, *args, **kwargs)  # type: ignore[arg-type]
+            except (RoomError, IllegalAction) as error:
+                return refusal(error)
+            return answer if isinstance(answer, HttpResponse) else JsonResponse(answer)
+
+        return require_POST(limit(endpoint) if limit else endpoint)
+
+    return decorator

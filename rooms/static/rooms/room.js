@@ -1,0 +1,244 @@
+/* The online transport of the play page (docs/games.md): the seat key, the WebSocket,
+   presence, the new-round consent and the invite. Loaded before play.js on an online
+   room's page only; play.js calls window.PlayRoom(page) with its own helpers and uses
+   the returned transport ({start, send, newGame}). */
+(() => {
+  "use strict";
+
+  window.PlayRoom = (page) => {
+    const { Play, t, marked, storage, post, showMessage, setBusy, render } = page;
+    const { data, game, root, board, statusLine, updateStatusLine, colours } = page;
+
+    const room = data.room;
+    const seatStore = room ? `rooms:${room}:seat` : null;
+
+    const socketTransport = {
+      socket: null,
+      credentials: null,
+      attempts: 0,
+      stopped: false,
+      pingTimer: null,
+      pending: null,
+
+      async start() {
+        statusLine.textContent = t("connecting");
+        const fresh = document.getElementById("play-fresh-key");
+        let credentials = null;
+        if (fresh) {
+          credentials = JSON.parse(fresh.textContent);
+          storage.set(seatStore, JSON.stringify(credentials));
+        } else {
+          try {
+            credentials = JSON.parse(storage.get(seatStore) || "null");
+          } catch (error) {
+            credentials = null;
+          }
+        }
+        if (!credentials || !credentials.key) {
+          try {
+            credentials = await post(data.claimUrl, {});
+          } catch (error) {
+            if (error.url) {
+              window.location.replace(error.url);
+            } else {
+              showMessage(error.message);
+            }
+            return;
+          }
+          storage.set(seatStore, JSON.stringify(credentials));
+        }
+        this.credentials = credentials;
+        Play.context.seat = credentials.seat;
+        Play.context.storageKey = `play:${game}:room:${room}:seat:${credentials.seat}`;
+        this.connect();
+      },
+
+      connect() {
+        const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+        const socket = new WebSocket(`${scheme}://${window.location.host}${data.wsPath}`);
+        this.socket = socket;
+        socket.addEventListener("open", () => {
+          this.attempts = 0;
+          this.write({ type: "hello", key: this.credentials.key });
+          const seconds = Number(data.ping) || 10;
+          this.pingTimer = window.setInterval(() => this.write({ type: "ping" }), seconds * 1000);
+        });
+        socket.addEventListener("message", (event) => {
+          let message;
+          try {
+            message = JSON.parse(event.data);
+          } catch (error) {
+            return;
+          }
+          this.receive(message);
+        });
+        socket.addEventListener("close", (event) => {
+          window.clearInterval(this.pingTimer);
+          this.fail({ code: "network", message: t("network") });
+          // 4400-4499: the server refused for good (bad key, unknown or closed room,
+          // replaced by another tab); anything else is worth another try.
+          if (event.code >= 4400 && event.code < 4500) this.stopped = true;
+          if (this.stopped || this.socket !== socket) return;
+          statusLine.textContent = t("reconnecting");
+          // Exponential backoff with jitter, so that many pages do not return at once.
+          const delay = Math.min(30000, 500 * 2 ** this.attempts) * (0.5 + Math.random());
+          this.attempts += 1;
+          window.setTimeout(() => this.connect(), delay);
+        });
+      },
+
+      write(message) {
+        if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+          this.socket.send(JSON.stringify(message));
+          return true;
+        }
+        return false;
+      },
+
+      fail(error) {
+        if (!this.pending) return;
+        const { reject } = this.pending;
+        this.pending = null;
+        setBusy(false);
+        reject(error);
+      },
+
+      receive(message) {
+        switch (message.type) {
+          case "state":
+            Object.assign(colours, message.colours || {});
+            page.presence = message.presence;
+            showPresence();
+            showConsent(message.consent);
+            render(message);
+            if (this.pending && message.version > this.pending.version) {
+              const { resolve } = this.pending;
+              this.pending = null;
+              setBusy(false);
+              resolve(message);
+            }
+            break;
+          case "presence":
+          case "pong":
+            if (message.presence) {
+              page.presence = message.presence;
+              showPresence();
+              updateStatusLine();
+            }
+            break;
+          case "consent":
+            showConsent(message.consent);
+            if (message.declined) showMessage(t("declined"));
+            break;
+          case "error":
+            showMessage(message.message);
+            this.fail({ code: message.code, message: message.message });
+            break;
+          case "replaced":
+            this.stop(t("replaced"));
+            break;
+          case "closed":
+            this.stop(message.message);
+            break;
+          default:
+            break;
+        }
+      },
+
+      stop(text) {
+        this.stopped = true;
+        showMessage(text);
+        statusLine.textContent = "";
+        root.classList.add("is-stopped");
+        board.setAttribute("inert", "");
+        if (this.socket) this.socket.close();
+      },
+
+      send(action) {
+        if (Play.busy) return Promise.reject({ code: "busy", message: "" });
+        const version = Play.context.version;
+        return new Promise((resolve, reject) => {
+          if (!this.write({ type: "action", version, action })) {
+            showMessage(t("network"));
+            reject({ code: "network", message: t("network") });
+            return;
+          }
+          setBusy(true);
+          this.pending = { resolve, reject, version };
+        });
+      },
+
+      newGame() {
+        this.write({ type: "new_round" });
+      },
+    };
+
+    function showPresence() {
+      const line = document.getElementById("play-presence");
+      const presence = page.presence;
+      if (!line || !presence) return;
+      const seat = Play.context.seat;
+      const other = seat === 1 ? 2 : 1;
+      const here = presence[String(other)] ? t("bothHere") : t("waitingFor", { seat: other });
+      line.replaceChildren(
+        marked(t("youAre", { seat }), seat),
+        " · ",
+        presence[String(other)] ? here : marked(here, other),
+      );
+      line.dataset.seat = String(seat);
+      // The invite matters only while the friend is not here.
+      const invite = document.getElementById("play-invite");
+      if (invite) invite.hidden = Boolean(presence[String(other)]);
+      Play.context.waiting = !presence[String(other)];
+      document.dispatchEvent(
+        new CustomEvent("play:presence", { detail: { presence, waiting: Play.context.waiting } }),
+      );
+    }
+
+    function showConsent(consent) {
+      const box = document.getElementById("play-consent");
+      if (!box || !consent) return;
+      const seat = Play.context.seat;
+      const other = seat === 1 ? 2 : 1;
+      const asked = consent.asked || [];
+      const text = document.getElementById("play-consent-text");
+      const accept = document.getElementById("play-accept");
+      if (asked.includes(other) && !asked.includes(seat)) {
+        text.textContent = t("asked", { seat: other });
+        accept.hidden = false;
+        box.hidden = false;
+      } else if (asked.includes(seat)) {
+        text.textContent = t("youAsked", { seat: other });
+        accept.hidden = true;
+        box.hidden = false;
+      } else {
+        box.hidden = true;
+      }
+    }
+
+    {
+      document.getElementById("play-accept").addEventListener("click", () => {
+        socketTransport.write({ type: "new_round" });
+      });
+      document.getElementById("play-decline").addEventListener("click", () => {
+        socketTransport.write({ type: "decline_round" });
+      });
+      const link = document.getElementById("play-invite-link");
+      const note = document.getElementById("play-copied");
+      document.getElementById("play-copy").addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(link.value);
+          note.textContent = t("copied");
+        } catch (error) {
+          // No Clipboard API (plain http, old browsers): select the text for the player.
+          link.focus();
+          link.select();
+          link.setSelectionRange(0, link.value.length);
+          note.textContent = t("copyByHand");
+        }
+      });
+    }
+
+    return socketTransport;
+  };
+})();

@@ -1,0 +1,108 @@
+"""Saving a game of tile rummy: to_json, and from_json that refuses anything to_json
+could not have written (IllegalAction "bad_state", rooms.saves)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rooms.engine import IllegalAction
+from rooms.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
+from tiles.rules import (
+    ACTIONS,
+    PASSES_TO_END,
+    State,
+    action_kind,
+    last_json,
+    result_json,
+    result_of,
+)
+from tiles.sets import ALL_TILES, check_set, is_tile, parse_table, tiles_of
+
+SCHEMA = 1
+KEYS = ("seed", "first", "game_no", "pool", "racks", "table", "opened", "turn", "passes")
+KEYS += ("result", "last", "turns")
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "seed": state.seed,
+        "first": state.first,
+        "game_no": state.game_no,
+        "pool": list(state.pool),
+        "racks": state.racks.to_json(list),
+        "table": [list(tiles) for tiles in state.table],
+        "opened": state.opened.to_json(),
+        "turn": state.turn,
+        "passes": state.passes,
+        "result": result_json(state.result),
+        "last": last_json(state.last),
+        "turns": state.turns,
+    }
+
+
+def _codes(item: object, what: str) -> tuple[str, ...]:
+    return read_list(item, what, is_tile)
+
+
+def _result_from_json(item: object) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    if not isinstance(item, dict) or item.get("reason") not in ("out", "blocked"):
+        raise bad_state("result")
+    return {
+        "winner": read_seat(item.get("winner"), "result"),
+        "scores": dict(read_per_seat(item.get("scores"), "result", int)),
+        "reason": item["reason"],
+        "rack_sums": dict(read_per_seat(item.get("rack_sums"), "result", int)),
+    }
+
+
+def _last_from_json(item: object) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    if not isinstance(item, dict) or action_kind(item) not in ACTIONS:
+        raise bad_state("last")
+    last = {"seat": read_seat(item.get("seat"), "last", none=False), "type": item["type"]}
+    if item["type"] == "play":
+        last["placed"] = list(_codes(item.get("placed"), "last"))
+    return last
+
+
+def from_json(data: dict[str, Any]) -> State:
+    """A State from to_json's output; IllegalAction('bad_state') for anything else."""
+    data = read_object(data, SCHEMA, KEYS)
+    try:
+        table = tuple(tuple(tiles) for tiles in parse_table(data["table"]))
+    except IllegalAction:
+        raise bad_state("table") from None
+    racks = read_per_seat(data["racks"], "racks", list).map(lambda rack: _codes(rack, "racks"))
+    state = State(
+        seed=read_int(data, "seed", -(2**63), 2**63 - 1),
+        first=read_int(data, "first", 1, 2),
+        game_no=read_int(data, "game_no", 1),
+        pool=_codes(data["pool"], "pool"),
+        racks=racks,
+        table=table,
+        opened=read_per_seat(data["opened"], "opened", bool),
+        turn=read_seat(data["turn"], "turn"),
+        passes=read_int(data, "passes", 0, 2),
+        result=_result_from_json(data["result"]),
+        last=_last_from_json(data["last"]),
+        turns=read_int(data, "turns", 0),
+    )
+    everything = Counter(state.pool) + tiles_of(state.table) + tiles_of(racks.values())
+    if everything != Counter(ALL_TILES):
+        raise bad_state("tiles")
+    if not all(check_set(tiles).valid for tiles in table):
+        raise bad_state("table")
+    if (state.turn is None) != (state.result is not None):
+        raise bad_state("turn")
+    if state.passes >= PASSES_TO_END and state.result is None:
+        raise bad_state("passes")
+    if state.result is None and not all(racks.values()):
+        raise bad_state("racks")  # an empty rack wins at once
+    if state.result is not None and state.result != result_of(state):
+        raise bad_state("result")
+    return state

@@ -1,0 +1,423 @@
+"""Tile rummy's rules (RULES.md): the state, the deal, the actions, what each seat sees,
+the status, and what each seat may not see. Pure Python, no Django.
+
+`State` is immutable: tuples for sequences and seat pairs (rooms.seats.Pair) for
+per-seat values; every change builds a new State with dataclasses.replace.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rooms.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
+from rooms.seats import SEATS, Pair, by_seat, other
+from tiles.sets import (
+    ALL_TILES,
+    arrange_set,
+    check_set,
+    listing,
+    parse_table,
+    rack_sum,
+    set_key,
+    set_value,
+    sort_tiles,
+    tiles_of,
+)
+
+OPENING_MINIMUM = 30
+RACK_SIZE = 14
+PASSES_TO_END = 2  # two passes in a row end the game
+
+
+@dataclass(frozen=True)
+class State:
+    """One game of tile rummy. Immutable: never mutate the dicts either."""
+
+    seed: int
+    first: Seat  # who starts this game
+    game_no: int
+    pool: tuple[str, ...]  # draws come from the end
+    racks: Pair[tuple[str, ...]]
+    table: tuple[tuple[str, ...], ...]
+    opened: Pair[bool]
+    turn: Seat | None  # None once the game is over
+    passes: int = 0  # consecutive passes
+    # {"winner": 1|2|None, "scores": {1: n, 2: n}, "reason": "out"|"blocked",
+    #  "rack_sums": {1: n, 2: n}}
+    result: dict[str, Any] | None = None
+    # Public summary of the previous move: {"seat", "type", "placed"?}; never the drawn tile.
+    last: dict[str, Any] | None = None
+    turns: int = 0  # completed turns
+
+    def __post_init__(self) -> None:
+        # A plain {1: .., 2: ..} (tests build states so) becomes a seat pair.
+        for name in ("racks", "opened"):
+            if not isinstance(getattr(self, name), Pair):
+                object.__setattr__(self, name, Pair(getattr(self, name)))
+
+
+def next_first_seat(previous: State | None) -> Seat:
+    """Player 1 starts game 1; then the starting player alternates."""
+    return 1 if previous is None else other(previous.first)
+
+
+def new_round(seed: int, first_seat: Seat, previous: State | None = None) -> State:
+    """A fresh game, deterministic from the seed: 14 tiles each, the rest the pool."""
+    if first_seat not in SEATS:
+        raise ValueError(f"first_seat must be 1 or 2, not {first_seat!r}")
+    tiles = list(ALL_TILES)
+    random.Random(seed).shuffle(tiles)
+    racks = {
+        seat: tuple(sort_tiles(tiles[-RACK_SIZE * (i + 1) : len(tiles) - RACK_SIZE * i]))
+        for i, seat in enumerate((first_seat, other(first_seat)))
+    }
+    return State(
+        seed=seed,
+        first=first_seat,
+        game_no=1 if previous is None else previous.game_no + 1,
+        pool=tuple(tiles[: -2 * RACK_SIZE]),
+        racks=racks,
+        table=(),
+        opened={1: False, 2: False},
+        turn=first_seat,
+    )
+
+
+def state_from_position(
+    racks: dict[Seat, Sequence[str]],
+    table: Sequence[Sequence[str]] = (),
+    *,
+    pool: Sequence[str] | None = None,
+    opened: dict[Seat, bool] | None = None,
+    turn: Seat = 1,
+    seed: int = 0,
+) -> State:
+    """A game set up at a chosen position (tests, bots' tests, tutorials).
+
+    `pool` defaults to every tile not in the racks or on the table, shuffled by `seed`
+    (a sorted pool would deal the jokers first); the 106 tiles must add up either way.
+    """
+    used = tiles_of(racks.values()) + tiles_of(table)
+    if pool is None:
+        pool = sort_tiles((Counter(ALL_TILES) - used).elements())
+        random.Random(seed).shuffle(pool)
+    if used + Counter(pool) != Counter(ALL_TILES):
+        raise ValueError("the racks, table and pool must hold exactly the 106 tiles")
+    return State(
+        seed=seed,
+        first=turn,
+        game_no=1,
+        pool=tuple(pool),
+        racks={seat: tuple(racks[seat]) for seat in SEATS},
+        table=tuple(tuple(arrange_set(tiles)) for tiles in table),
+        opened=dict(opened or {1: bool(table), 2: bool(table)}),
+        turn=turn,
+    )
+
+
+# --- Actions --------------------------------------------------------------------------
+
+
+def take_from_rack(rack: Sequence[str], tiles: Counter[str]) -> tuple[str, ...]:
+    """The rack without `tiles` (a multiset it contains), keeping the rack's order."""
+    left = Counter(tiles)
+    kept = []
+    for code in rack:
+        if left[code] > 0:
+            left[code] -= 1
+        else:
+            kept.append(code)
+    return tuple(kept)
+
+
+def opening_sets(
+    old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]]
+) -> list[list[str]] | None:
+    """The sets of `new_table` that are not old sets, or None if an old set was touched."""
+    old = Counter(set_key(tiles) for tiles in old_table)
+    fresh = []
+    for tiles in new_table:
+        key = set_key(tiles)
+        if old[key] > 0:
+            old[key] -= 1
+        else:
+            fresh.append(list(tiles))
+    return fresh if not +old else None
+
+
+def placed_tiles(
+    old_table: Sequence[Sequence[str]], rack: Sequence[str], new_table: Sequence[Sequence[str]]
+) -> Counter[str]:
+    """The rack tiles that `new_table` adds to `old_table`; IllegalAction when a table
+    tile is gone or a tile is not on the rack. Shared by check_play and the draft."""
+    before, after = tiles_of(old_table), tiles_of(new_table)
+    removed = before - after
+    if removed:
+        raise IllegalAction(
+            "table_tile_removed",
+            gettext_noop("Tiles from the table cannot go back to your rack (%(tiles)s)."),
+            tiles=listing(removed),
+        )
+    placed = after - before
+    missing = placed - Counter(rack)
+    if missing:
+        raise IllegalAction(
+            "not_in_rack",
+            gettext_noop("You do not have these tiles: %(tiles)s."),
+            tiles=listing(missing),
+        )
+    return placed
+
+
+def check_play(
+    old_table: Sequence[Sequence[str]],
+    rack: Sequence[str],
+    opened: bool,
+    new_table: Sequence[Sequence[str]],
+) -> Counter[str]:
+    """Check that `new_table` ends a turn legally; returns the rack tiles placed.
+
+    Raises IllegalAction saying precisely why not. Shared by apply and the draft.
+    """
+    placed = placed_tiles(old_table, rack, new_table)
+    fresh = new_table if opened else opening_sets(old_table, new_table)
+    if fresh is None:
+        raise opening_touches_table()
+    for index, tiles in enumerate(new_table):
+        check = check_set(tiles)
+        if not check.valid:
+            raise check.error(index + 1)
+    if not placed:
+        raise nothing_placed()
+    if not opened:
+        total = sum(set_value(tiles) for tiles in fresh)
+        if total < OPENING_MINIMUM:
+            raise opening_too_low(total)
+    return placed
+
+
+def nothing_placed() -> IllegalAction:
+    return IllegalAction("nothing_placed", gettext_noop("Add at least one tile from your rack."))
+
+
+def opening_touches_table() -> IllegalAction:
+    return IllegalAction(
+        "opening_touches_table",
+        gettext_noop(
+            "Before your initial meld you may not change the sets on the table; "
+            "only add new sets from your rack."
+        ),
+    )
+
+
+def opening_too_low(total: int) -> IllegalAction:
+    return IllegalAction(
+        "opening_too_low",
+        gettext_noop("Your initial meld totals %(total)s points; it needs at least %(minimum)s."),
+        total=total,
+        minimum=OPENING_MINIMUM,
+    )
+
+
+def _finish(state: State, winner: Seat | None, reason: str, **changes: Any) -> State:
+    racks: dict[Seat, tuple[str, ...]] = changes.get("racks", state.racks)
+    sums = {seat: rack_sum(racks[seat]) for seat in SEATS}
+    if reason == "out":
+        assert winner is not None
+        points = sums[other(winner)]
+    else:
+        points = abs(sums[1] - sums[2])
+    scores = dict.fromkeys(SEATS, 0)
+    if winner is not None:
+        scores = {winner: points, other(winner): -points}
+    result = {"winner": winner, "scores": scores, "reason": reason, "rack_sums": sums}
+    return replace(state, turn=None, result=result, **changes)
+
+
+def _play(state: State, seat: Seat, action: Action) -> State:
+    new_table = parse_table(action.get("table"))
+    rack = state.racks[seat]
+    placed = check_play(state.table, rack, state.opened[seat], new_table)
+    left = take_from_rack(rack, placed)
+    changes: dict[str, Any] = {
+        "table": tuple(tuple(arrange_set(tiles)) for tiles in new_table),
+        "racks": state.racks.with_(seat, left),
+        "opened": state.opened.with_(seat, True),
+        "passes": 0,
+        "turns": state.turns + 1,
+        "last": {"seat": seat, "type": "play", "placed": sort_tiles(placed.elements())},
+    }
+    if not left:
+        return _finish(state, seat, "out", **changes)
+    return replace(state, turn=other(seat), **changes)
+
+
+def _draw(state: State, seat: Seat, action: Action) -> State:
+    if "table" in action:
+        # The action needs no table; a client that sends one must send it unchanged.
+        sent = parse_table(action["table"])
+        if Counter(map(set_key, sent)) != Counter(map(set_key, state.table)):
+            raise IllegalAction(
+                "table_changed",
+                gettext_noop("Reset the table before drawing: drawing ends the turn."),
+            )
+    if not state.pool:
+        raise IllegalAction(
+            "pool_empty", gettext_noop("The pool is empty: pass instead of drawing.")
+        )
+    return replace(
+        state,
+        pool=state.pool[:-1],
+        racks=state.racks.with_(seat, (*state.racks[seat], state.pool[-1])),
+        turn=other(seat),
+        passes=0,
+        turns=state.turns + 1,
+        last={"seat": seat, "type": "draw"},
+    )
+
+
+def _pass(state: State, seat: Seat, action: Action) -> State:
+    if state.pool:
+        raise IllegalAction(
+            "pool_not_empty",
+            gettext_noop("You may pass only when the pool is empty; draw a tile instead."),
+        )
+    changes: dict[str, Any] = {
+        "passes": state.passes + 1,
+        "turns": state.turns + 1,
+        "last": {"seat": seat, "type": "pass"},
+    }
+    if state.passes + 1 >= PASSES_TO_END:
+        sums = {s: rack_sum(state.racks[s]) for s in SEATS}
+        winner = None if sums[1] == sums[2] else min(SEATS, key=sums.__getitem__)
+        return _finish(state, winner, "blocked", **changes)
+    return replace(state, turn=other(seat), **changes)
+
+
+ACTIONS = {"play": _play, "draw": _draw, "pass": _pass}
+
+
+def action_kind(action: dict[str, Any]) -> str:
+    """The action's type, or "" when it is not a string (a list would not even hash)."""
+    kind = action.get("type")
+    return kind if isinstance(kind, str) else ""
+
+
+def apply(state: State, seat: Seat, action: Action) -> State:
+    """The state after `seat` takes `action`, or IllegalAction (and nothing changes)."""
+    if seat not in SEATS or isinstance(seat, bool):
+        raise IllegalAction("malformed", gettext_noop("Unknown seat."))
+    if not isinstance(action, dict) or action_kind(action) not in ACTIONS:
+        raise IllegalAction(
+            "malformed", gettext_noop("Unknown action: play, draw or pass were expected.")
+        )
+    if state.result is not None:
+        raise IllegalAction("game_over", gettext_noop("The game is over."))
+    if state.turn != seat:
+        raise IllegalAction("not_your_turn", gettext_noop("It is not your turn."))
+    return ACTIONS[action["type"]](state, seat, action)
+
+
+# --- What is shown --------------------------------------------------------------------
+
+
+def result_json(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "winner": result["winner"],
+        "scores": by_seat(result["scores"]),
+        "reason": result["reason"],
+        "rack_sums": by_seat(result["rack_sums"]),
+    }
+
+
+def last_json(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {**last, **({"placed": list(last["placed"])} if "placed" in last else {})}
+
+
+def view(state: State, seat: Seat | None) -> View:
+    """What `seat` may see (None: a spectator). Never the pool or the opponent's rack,
+    except that both racks are shown once the game is over (the score screen)."""
+    if seat is not None and (seat not in SEATS or isinstance(seat, bool)):
+        raise ValueError(f"seat must be 1, 2 or None, not {seat!r}")
+    over = state.result is not None
+    result = result_json(state.result)
+    if result is not None:
+        result["racks"] = by_seat({s: list(state.racks[s]) for s in SEATS})
+    return {
+        "game": "tiles",
+        "seat": seat,
+        "rack": None if seat is None else list(state.racks[seat]),
+        "rack_sum": None if seat is None else rack_sum(state.racks[seat]),
+        "table": [list(tiles) for tiles in state.table],
+        "pool_count": len(state.pool),
+        "rack_counts": by_seat({s: len(state.racks[s]) for s in SEATS}),
+        "opened": by_seat(state.opened),
+        "opening_minimum": OPENING_MINIMUM,
+        "turn": state.turn,
+        "over": over,
+        "result": result,
+        "last": last_json(state.last),
+        "passes": state.passes,
+        "turns": state.turns,
+        "game_no": state.game_no,
+        "first": state.first,
+    }
+
+
+def status(state: State) -> Status:
+    result = state.result
+    return {
+        "turn": state.turn,
+        "over": result is not None,
+        "winner": None if result is None else result["winner"],
+        "scores": None if result is None else by_seat(result["scores"]),
+    }
+
+
+def hidden(state: State, seat: Seat | None) -> Counter[str]:
+    """The tiles `seat` may not see (None: a spectator): the pool, and the other rack
+    (both racks for a spectator) until the game is over, when both racks are shown."""
+    unseen = Counter(state.pool)
+    if state.result is None:
+        for each in SEATS:
+            if each != seat:
+                unseen += Counter(state.racks[each])
+    return unseen
+
+
+def redeal_hidden(state: State, seat: Seat, rng: random.Random) -> State:
+    """A state `seat` cannot tell from `state`: the tiles it may not see shuffled
+    between the pool and the other rack (each keeps its size)."""
+    opponent = other(seat)
+    racks = state.racks
+    tiles = list(state.pool)
+    if state.result is None:
+        tiles += racks[opponent]
+    rng.shuffle(tiles)
+    pool = tuple(tiles[: len(state.pool)])
+    if state.result is None:
+        racks = racks.with_(opponent, tuple(tiles[len(state.pool) :]))
+    return replace(state, pool=pool, racks=racks)
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """The result the rules give a finished game, from its racks (None: none can)."""
+    reason = state.result["reason"] if state.result else None
+    if reason == "out":
+        winner = state.result["winner"] if state.result else None
+        if winner is None or state.racks[winner]:
+            return None
+        return _finish(state, winner, "out").result
+    if reason == "blocked" and not state.pool:
+        sums = {seat: rack_sum(state.racks[seat]) for seat in SEATS}
+        winner = None if sums[1] == sums[2] else min(SEATS, key=sums.__getitem__)
+        return _finish(state, winner, "blocked").result
+    return None
