@@ -13,6 +13,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from rooms import local_play, presence, registry
@@ -86,6 +87,7 @@ def _room_or_404(code: str) -> Room:
     return room
 
 
+@never_cache  # no-store: the host's first visit carries the seat key in the page
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
     """The play page of an online room. The browser's script finds its seat key in
     localStorage, or claims the guest seat (POST), and then opens the WebSocket."""
