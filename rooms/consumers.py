@@ -52,6 +52,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rooms import presence
 from rooms.board import state_message
+from rooms.endpoints import reject_constant
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.flood import TokenBucket
@@ -108,10 +109,6 @@ def too_deep(raw: bytes) -> bool:
     return False
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not JSON")
-
-
 def parse_message(raw: bytes) -> dict[str, Any] | None:
     """The message as an object, or None unless it is a strict JSON object: no NaN or
     Infinity (no database stores them), no lone surrogate in a string (no UTF-8 for
@@ -119,7 +116,7 @@ def parse_message(raw: bytes) -> dict[str, Any] | None:
     if too_deep(raw):
         return None
     try:
-        message = json.loads(raw, parse_constant=_no_constant)
+        message = json.loads(raw, parse_constant=reject_constant)
         json.dumps(message, ensure_ascii=False).encode()
     except (ValueError, RecursionError):  # UnicodeError is a ValueError
         return None

@@ -34,13 +34,18 @@ class JsonRequest(HttpRequest):
     json: dict[str, Any]
 
 
+def reject_constant(name: str) -> None:
+    """json.loads's parse_constant: NaN and Infinity are not JSON (no database keeps them)."""
+    raise ValueError(f"{name} is not JSON")
+
+
 def read_json(request: HttpRequest, max_bytes: int = MAX_BODY_BYTES) -> dict[str, Any]:
     """The body as a JSON object; RoomError("too_large") or RoomError("bad_request")."""
     if len(request.body) > max_bytes:
         raise RoomError("too_large")
     try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeError):
+        data = json.loads(request.body or b"{}", parse_constant=reject_constant)
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
         raise RoomError("bad_request") from None
     if not isinstance(data, dict):
         raise RoomError("bad_request")

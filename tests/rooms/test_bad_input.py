@@ -101,6 +101,16 @@ def test_malformed_json_is_refused(client):
     assert response.json()["code"] == "bad_request"
 
 
+@pytest.mark.parametrize(
+    "body", ["[" * 3000 + "]" * 3000, '{"a":' * 2500 + "1" + "}" * 2500, '{"token": NaN}']
+)
+def test_deeply_nested_or_non_standard_json_is_refused(client, body):
+    response = client.post("/play/counter/local/act", body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+
+
 def test_an_oversized_body_is_refused(client):
     response = post(client, "/play/counter/local/act", {"token": "x", "pad": "y" * 70_000})
 
