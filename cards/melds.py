@@ -139,6 +139,14 @@ def fits(meld: Sequence[str], code: str) -> bool:
     return RANK_OF[code] in (min(ranks) - 1, max(ranks) + 1)
 
 
+_BY_RANK: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{rank}{suit}" for suit in SUITS) for rank in RANKS
+)
+_BY_SUIT: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{rank}{suit}" for rank in RANKS) for suit in SUITS
+)
+
+
 def melds_in(hand: Iterable[str]) -> list[tuple[str, ...]]:
     """Every meld that can be formed from `hand`: sets of 3 and of 4, runs of every length.
 
@@ -147,17 +155,19 @@ def melds_in(hand: Iterable[str]) -> list[tuple[str, ...]]:
     """
     cards = set(hand)
     found: list[tuple[str, ...]] = []
-    for rank in range(1, 14):
-        same = [card(rank, s) for s in SUITS if card(rank, s) in cards]
-        for size in range(MELD_MIN, len(same) + 1):
-            found.extend(combinations(same, size))
-    for suit in SUITS:
-        for low in range(1, 12):
-            if card(low, suit) not in cards:
+    for row in _BY_RANK:
+        same = [code for code in row if code in cards]
+        if len(same) >= MELD_MIN:
+            for size in range(MELD_MIN, len(same) + 1):
+                found.extend(combinations(same, size))
+    for row in _BY_SUIT:
+        held = [code in cards for code in row]
+        for low in range(11):
+            if not held[low]:
                 continue
             high = low
-            while high < 13 and card(high + 1, suit) in cards:
+            while high < 12 and held[high + 1]:
                 high += 1
                 if high - low + 1 >= MELD_MIN:
-                    found.append(tuple(card(r, suit) for r in range(low, high + 1)))
+                    found.append(row[low : high + 1])
     return found
