@@ -51,7 +51,7 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
     if view["step"] == "draw":
         take = DRAWERS[level](seen, rng)
         return {"type": "draw", "source": "discard" if take else "stock"}
-    play = _strong_play(seen) if level == "strong" else _next_play(seen)
+    play = _held_play(seen) if level in HOLDERS else _next_play(seen)
     if play is not None:
         return play
     return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
@@ -192,6 +192,8 @@ class Judge:
 
         def search(start: int, used: frozenset[str], made: list[tuple[str, ...]]) -> None:
             nonlocal best
+            if best[0] == len(hand):
+                return  # everything leaves: nothing better
             rest = [code for code in hand if code not in used]
             total = len(used) + _lay_offs(rest, [*self.table, *made])
             points = sum(map(value, used))
@@ -291,21 +293,33 @@ def _medium_draw(seen: Seen, rng: random.Random) -> bool:
     return _makes_meld(top, seen.hand) or _gift(top, seen)
 
 
-def _medium_discard(seen: Seen, rng: random.Random) -> str:
-    live = set(seen.unseen)
+def loose_cards(seen: Seen, judge: Judge) -> list[str]:
+    """The cards that may be discarded without breaking a meld or a lay-off the hand
+    holds (all discardable cards if there is none)."""
     hand = seen.hand
+    can = judge.leaving(hand)
+    options = discardable(seen)
+    loose = [c for c in options if judge.leaving([x for x in hand if x != c]) == can]
+    return loose or options
 
-    def score(code: str) -> tuple[float, float]:
-        outs = usefulness(code, hand, live)
-        keep = 10.0 * min(outs, 3) + 6.0 * _collected(code, seen)
-        return (value(code) - keep, rng.random())
 
-    return max(discardable(seen), key=score)
+def _medium_discard(seen: Seen, rng: random.Random) -> str:
+    judge = Judge(seen)
+
+    def cost(code: str) -> tuple[float, float]:
+        rest = [c for c in seen.hand if c != code]
+        live = [c for c in seen.unseen if c != code]
+        worth = judge.deadwood(rest) - CHANCES * judge.gain(rest, live)
+        worth += COLLECTED * _collected(code, seen) - POINTS * value(code)
+        return (worth, rng.random())
+
+    return min(loose_cards(seen, judge), key=cost)
 
 
 # --- strong -----------------------------------------------------------------------------
 
-CHANCES = 4.0  # strong: a hand's chances (mean gain of a live card) against deadwood
+COLLECTED = 0.5  # medium: a card the opponent visibly collects, in deadwood
+CHANCES = 4.0  # a hand's chances (mean gain of a live card) against deadwood
 DANGER = 0.8  # strong: the chance that a discard helps the opponent, in deadwood
 POINTS = 0.01  # strong: a point of card value, in deadwood (a tie-break, mostly)
 TAKE_MARGIN = 0.3  # strong: how much better the hand must be to take the top card
@@ -356,7 +370,7 @@ def _strong_draw(seen: Seen, rng: random.Random) -> bool:
     return with_top < now - TAKE_MARGIN
 
 
-def _strong_play(seen: Seen) -> Action | None:
+def _held_play(seen: Seen) -> Action | None:
     """Keep melds in hand (no lay-off spots for the opponent) until going out this turn,
     unless the opponent is about to go out (then cut the points held)."""
     if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
@@ -379,3 +393,4 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
+HOLDERS = {"medium", "strong"}  # the levels that keep their melds in hand until they go out
