@@ -5,20 +5,29 @@
 discard pile, counts and the cards the opponent was seen taking from the pile; never
 the opponent's hidden cards or the stock.
 
-Every level melds as much of its hand as it can (the most points) and lays off what
-fits, one action per call, then discards. They differ in what they draw and discard:
-- easy takes the discard pile's top card only when it makes a meld at once, and
-  discards its highest loose card (one in no pair or near-run);
-- medium remembers what it has seen (the melds, the discard pile, the cards the
-  opponent took from it): it keeps cards that can still complete a meld (counting the
-  live cards that would), avoids discarding what fits the table or what the opponent
-  visibly collects, and takes the top card when it makes or lays off at once;
-- strong samples the opponent's hand (its known cards plus unseen cards at random,
-  a fixed number of samples from the rng, so it is reproducible): it discards the card
-  that is least useful to itself and least likely to help the opponent, weighing
-  points (going out first matters more as the opponent's hand shrinks) against the
-  chances to complete melds; it takes the top card when that improves its hand by
-  that same measure.
+All levels share one measure of a hand (`Judge`): how many of its cards could leave it
+now (the best choice of disjoint melds, then lay-offs on the table and on those melds,
+one after another), the rest being "deadwood", and its chances (how many more cards
+one more live card would let leave, on average over the live cards). Live cards are
+those the bot has not seen: not in its hand, on the table, in the discard pile or
+among the cards the opponent was seen taking from the pile.
+
+- easy melds and lays off everything at once, takes the discard pile's top card only
+  when it makes a meld at once, and discards its highest loose card (one with no
+  partner in the hand: same rank, or same suit within two ranks);
+- medium remembers every card seen (the view's table, discard pile and the cards the
+  opponent took from it): it discards the card that leaves the least deadwood and the
+  best chances counting only live cards (a pair whose other cards are all seen is
+  dead), avoids what the opponent visibly collects, takes the top card when it makes
+  a meld or lays off at once, lays off at once, and keeps a single meld in hand (it
+  melds once it holds two, or when it can go out);
+- strong keeps every meld and lay-off in hand until it can go out in this turn (the
+  opponent gets no lay-off spots; against an opponent down to two cards it melds at
+  once, to cut the points it would lose), and weighs each discard by the same measure
+  plus the chance that it helps the opponent, estimated over opponent hands sampled
+  from the unseen cards (its known cards plus a random deal: a fixed number of samples
+  from the rng, so a decision is reproducible). It takes the top card whenever that
+  improves its hand by that measure.
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
     if view["step"] == "draw":
         take = DRAWERS[level](seen, rng)
         return {"type": "draw", "source": "discard" if take else "stock"}
-    play = _held_play(seen) if level in HOLDERS else _next_play(seen)
+    play = PLAYS.get(level, _next_play)(seen)
     if play is not None:
         return play
     return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
@@ -118,28 +127,6 @@ def partners(code: str, hand: Iterable[str]) -> list[str]:
     ]
 
 
-def completions(code: str, hand: Sequence[str]) -> set[str]:
-    """The cards that, drawn, would make a meld of `code` with cards of `hand`."""
-    rank, suit = RANK_OF[code], SUIT_OF[code]
-    held = set(hand)
-    found: set[str] = set()
-    same = [c for c in held if RANK_OF[c] == rank and c != code]
-    if same:
-        found.update(card(rank, s) for s in SUITS if card(rank, s) not in held)
-    for low in range(max(1, rank - 2), min(rank, 11) + 1):
-        run = [card(r, suit) for r in range(low, low + 3)]
-        missing = [c for c in run if c not in held]
-        if len(missing) == 1:
-            found.add(missing[0])
-    found.discard(code)
-    return found
-
-
-def usefulness(code: str, hand: Sequence[str], live: set[str]) -> int:
-    """How many live cards would make a meld with `code` (0: a loose card)."""
-    return len(completions(code, hand) & live)
-
-
 def discardable(seen: Seen) -> list[str]:
     return [code for code in seen.hand if code != seen.taken]
 
@@ -166,6 +153,9 @@ def _easy_discard(seen: Seen, rng: random.Random) -> str:
 # --- Progress: how many cards of a hand can leave it ------------------------------------
 
 
+Plan = tuple[int, int, list[tuple[str, ...]], frozenset[str]]
+
+
 class Judge:
     """Counts, for hands drawn from one view, how many cards could leave the hand now
     (melds, then lay-offs on the table and on those melds): `deadwood` is the rest.
@@ -173,32 +163,33 @@ class Judge:
 
     def __init__(self, seen: Seen) -> None:
         self.table = [tuple(meld) for meld in seen.table]
-        self.cache: dict[frozenset[str], tuple[int, int, list[tuple[str, ...]]]] = {}
+        self.cache: dict[frozenset[str], Plan] = {}
 
     def leaving(self, hand: Iterable[str]) -> int:
         return self.plan(hand)[0]
 
-    def plan(self, hand: Iterable[str]) -> tuple[int, int, list[tuple[str, ...]]]:
-        """(cards that can leave, their points, the melds to make for that)."""
+    def plan(self, hand: Iterable[str]) -> Plan:
+        """(how many cards can leave, their points, the melds to make, the cards leaving)."""
         key = frozenset(hand)
         found = self.cache.get(key)
         if found is None:
             found = self.cache[key] = self._plan(key)
         return found
 
-    def _plan(self, hand: frozenset[str]) -> tuple[int, int, list[tuple[str, ...]]]:
+    def _plan(self, hand: frozenset[str]) -> Plan:
         candidates = melds_in(hand)
-        best: tuple[int, int, list[tuple[str, ...]]] = (0, 0, [])
+        best: Plan = (0, 0, [], frozenset())
 
         def search(start: int, used: frozenset[str], made: list[tuple[str, ...]]) -> None:
             nonlocal best
             if best[0] == len(hand):
                 return  # everything leaves: nothing better
             rest = [code for code in hand if code not in used]
-            total = len(used) + _lay_offs(rest, [*self.table, *made])
+            laid = _lay_offs(rest, [*self.table, *made])
+            total = len(used) + len(laid)
             points = sum(map(value, used))
             if (total, points) > best[:2]:
-                best = (total, points, list(made))
+                best = (total, points, list(made), used.union(laid))
             for i in range(start, len(candidates)):
                 meld = candidates[i]
                 if used.isdisjoint(meld):
@@ -225,8 +216,8 @@ class Judge:
         return sum(self.leaving([*hand, code]) - now for code in useful) / len(live)
 
 
-def _lay_offs(rest: Iterable[str], melds: Iterable[Sequence[str]]) -> int:
-    """How many of `rest` can be laid off, one after another, on `melds` (greedily)."""
+def _lay_offs(rest: Iterable[str], melds: Iterable[Sequence[str]]) -> list[str]:
+    """The cards of `rest` that can be laid off, one after another, on `melds` (greedily)."""
     # Each meld as [is_run, rank or suit, low, high, size].
     shapes = []
     for meld in melds:
@@ -237,9 +228,10 @@ def _lay_offs(rest: Iterable[str], melds: Iterable[Sequence[str]]) -> int:
         else:
             shapes.append([True, SUIT_OF[meld[0]], low, high, len(meld)])
     if not shapes:
-        return 0
+        return []
     left = list(rest)
-    count, more = 0, True
+    laid: list[str] = []
+    more = True
     while more:
         more = False
         for code in list(left):
@@ -258,9 +250,10 @@ def _lay_offs(rest: Iterable[str], melds: Iterable[Sequence[str]]) -> int:
                     continue
                 shape[4] += 1
                 left.remove(code)
-                count, more = count + 1, True
+                laid.append(code)
+                more = True
                 break
-    return count
+    return laid
 
 
 def _fitting(meld: Sequence[str]) -> list[str]:
@@ -370,6 +363,16 @@ def _strong_draw(seen: Seen, rng: random.Random) -> bool:
     return with_top < now - TAKE_MARGIN
 
 
+def _semi_held_play(seen: Seen) -> Action | None:
+    """Meld once two melds are in hand (or to go out); lay off at once."""
+    judge = Judge(seen)
+    plan = judge.plan(seen.hand)
+    if len(plan[2]) >= 2 or judge.deadwood(seen.hand) <= 1:
+        return _next_play(seen)
+    play = _next_play(seen)
+    return play if play is not None and play["type"] == "lay_off" else None
+
+
 def _held_play(seen: Seen) -> Action | None:
     """Keep melds in hand (no lay-off spots for the opponent) until going out this turn,
     unless the opponent is about to go out (then cut the points held)."""
@@ -393,4 +396,6 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
-HOLDERS = {"medium", "strong"}  # the levels that keep their melds in hand until they go out
+# How each level melds: at once, or keeping its melds in hand (no lay-off spots for the
+# opponent) until it can go out.
+PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}

@@ -41,7 +41,7 @@ def test_every_level_finishes_deals_against_every_level_with_legal_actions(level
 
 
 def scrambled_choice(state: Any, seat: int, level: str, action: dict) -> None:
-    for salt in range(2):
+    for salt in range(1):
         twin = engine.redeal_hidden(state, seat, random.Random(salt))
         assert engine.view(twin, seat) == engine.view(state, seat)
         assert bots.choose(twin, seat, level, random.Random(99)) == bots.choose(
@@ -90,7 +90,7 @@ def test_a_bot_goes_out_when_it_can():
 def test_the_strong_level_beats_the_easy_one_in_mirror_pairs():
     """Each deal is played twice with the seats swapped; a deal won counts 1, drawn 1/2."""
     share = 0.0
-    pairs = range(100, 106)
+    pairs = range(100, 104)
     for seed in pairs:
         for strong_seat in (1, 2):
             state = play_deal(seed, {strong_seat: "strong", 3 - strong_seat: "easy"})

@@ -102,7 +102,7 @@ def play_deal(state, rng: random.Random, garbage: list | None = None, check: boo
     return state
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), garbage=st.lists(garbage_actions, max_size=30))
 def test_random_deals_keep_every_invariant(seed, garbage):
     rng = random.Random(seed)
