@@ -309,12 +309,16 @@ def _medium_discard(seen: Seen, rng: random.Random) -> str:
     return min(loose_cards(seen, judge), key=cost)
 
 
+# --- Weights (tuned with bench/cards_tune.py), in cards of deadwood ----------------------
+
+CHANCES = 4.0  # medium and strong: a hand's chances (mean gain of one live card)
+COLLECTED = 0.5  # medium: each known opponent card the discard would go with
+DANGER = 0.8  # strong: the chance that the discard lets the opponent meld or lay off
+POINTS = 0.01  # medium and strong: a point of card value (a tie-break, mostly)
+
+
 # --- strong -----------------------------------------------------------------------------
 
-COLLECTED = 0.5  # medium: a card the opponent visibly collects, in deadwood
-CHANCES = 4.0  # a hand's chances (mean gain of a live card) against deadwood
-DANGER = 0.8  # strong: the chance that a discard helps the opponent, in deadwood
-POINTS = 0.01  # strong: a point of card value, in deadwood (a tie-break, mostly)
 TAKE_MARGIN = 0.3  # strong: how much better the hand must be to take the top card
 MELD_WHEN_OPPONENT_HOLDS = 2  # strong: meld before going out only against this few cards
 
@@ -344,7 +348,7 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
     def cost(code: str) -> tuple[float, str]:
         rest = [c for c in seen.hand if c != code]
         live = [c for c in seen.unseen if c != code]
-        worth = _strong_worth(rest, judge, live) - POINTS * value(code) * 0
+        worth = _strong_worth(rest, judge, live)
         return (worth + DANGER * _danger(code, seen, hands), code)
 
     return min(discardable(seen), key=cost)
@@ -396,6 +400,6 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
-# How each level melds: at once, or keeping its melds in hand (no lay-off spots for the
-# opponent) until it can go out.
+# How each level melds: easy at once; medium once it holds two melds; strong keeps its
+# melds in hand (no lay-off spots for the opponent) until it can go out.
 PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}
