@@ -1,0 +1,405 @@
+"""Computer players for rummy: easy, medium and strong.
+
+``choose(state, seat, level, rng)`` returns one action (one step of a turn) for
+``seat``. A bot reads only ``engine.view(state, seat)``: its own hand, the table, the
+discard pile, counts and the cards the opponent was seen taking from the pile; never
+the opponent's hidden cards or the stock.
+
+All levels share one measure of a hand (`Judge`): how many of its cards could leave it
+now (the best choice of disjoint melds, then lay-offs on the table and on those melds,
+one after another), the rest being "deadwood", and its chances (how many more cards
+one more live card would let leave, on average over the live cards). Live cards are
+those the bot has not seen: not in its hand, on the table, in the discard pile or
+among the cards the opponent was seen taking from the pile.
+
+- easy melds and lays off everything at once, takes the discard pile's top card only
+  when it makes a meld at once, and discards its highest loose card (one with no
+  partner in the hand: same rank, or same suit within two ranks);
+- medium remembers every card seen (the view's table, discard pile and the cards the
+  opponent took from it): it discards the card that leaves the least deadwood and the
+  best chances counting only live cards (a pair whose other cards are all seen is
+  dead), avoids what the opponent visibly collects, takes the top card when it makes
+  a meld or lays off at once, lays off at once, and keeps a single meld in hand (it
+  melds once it holds two, or when it can go out);
+- strong keeps every meld and lay-off in hand until it can go out in this turn (the
+  opponent gets no lay-off spots; against an opponent down to two cards it melds at
+  once, to cut the points it would lose), and weighs each discard by the same measure
+  plus the chance that it helps the opponent, estimated over opponent hands sampled
+  from the unseen cards (its known cards plus a random deal: a fixed number of samples
+  from the rng, so a decision is reproducible). It takes the top card whenever that
+  improves its hand by that measure.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cards import engine
+from cards.melds import DECK, RANK_OF, SUIT_OF, SUITS, card, fits, melds_in, value
+
+LEVELS = ("easy", "medium", "strong")
+SAMPLES = 24  # strong: opponent hands sampled per decision
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+
+def choose(state: Any, seat: int, level: str, rng: random.Random) -> Action:
+    """The action ``seat`` takes at ``level``; only ``view(state, seat)`` is looked at."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    return choose_from_view(engine.view(state, seat), level, rng)
+
+
+def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
+    if view["turn"] != view["seat"] or view["over"]:
+        raise ValueError("it is not this seat's turn")
+    seen = Seen(view)
+    if view["step"] == "draw":
+        take = DRAWERS[level](seen, rng)
+        return {"type": "draw", "source": "discard" if take else "stock"}
+    play = PLAYS.get(level, _next_play)(seen)
+    if play is not None:
+        return play
+    return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
+
+
+class Seen:
+    """What a view tells a bot, in handy form."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        me = view["seat"]
+        self.hand: list[str] = list(view["hand"])
+        self.table: list[list[str]] = [list(m["cards"]) for m in view["melds"]]
+        self.pile: list[str] = list(view["pile"])
+        self.top: str | None = view["top"]
+        self.taken: str | None = view["taken"]
+        opponent = "2" if me == 1 else "1"
+        self.opponent_known: list[str] = list(view["known"][opponent])
+        self.opponent_size: int = view["hand_counts"][opponent]
+        self.stock_count: int = view["stock_count"]
+        seen = {*self.hand, *self.pile, *self.opponent_known}
+        seen.update(code for meld in self.table for code in meld)
+        # Cards that may still come: in the stock or the opponent's hidden cards.
+        self.unseen: list[str] = [code for code in DECK if code not in seen]
+
+
+# --- Melding and laying off (every level) -----------------------------------------------
+
+
+def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> bool:
+    taken = seen.taken
+    return left == [taken] and not any(fits(meld, taken) for meld in table)  # type: ignore[arg-type]
+
+
+def _next_play(seen: Seen) -> Action | None:
+    """The next meld or lay-off of the turn, if any is worth making (always, here)."""
+    hand = seen.hand
+    for meld in Judge(seen).plan(hand)[2]:
+        left = [code for code in hand if code not in meld]
+        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
+            return {"type": "meld", "cards": list(meld)}
+    for code in sorted(hand, key=value, reverse=True):
+        for index, meld in enumerate(seen.table):
+            if fits(meld, code):
+                left = [c for c in hand if c != code]
+                grown = [*seen.table[:index], [*meld, code], *seen.table[index + 1 :]]
+                if not _leaves_dead_end(seen, left, grown):
+                    return {"type": "lay_off", "card": code, "meld": index}
+    return None
+
+
+# --- Judging a hand ---------------------------------------------------------------------
+
+
+def partners(code: str, hand: Iterable[str]) -> list[str]:
+    """Cards of `hand` that could make a meld with `code` given one or two more cards:
+    same rank, or same suit within two ranks."""
+    rank, suit = RANK_OF[code], SUIT_OF[code]
+    return [
+        c
+        for c in hand
+        if c != code
+        and (RANK_OF[c] == rank or (SUIT_OF[c] == suit and abs(RANK_OF[c] - rank) <= 2))
+    ]
+
+
+def discardable(seen: Seen) -> list[str]:
+    return [code for code in seen.hand if code != seen.taken]
+
+
+# --- easy -------------------------------------------------------------------------------
+
+
+def _makes_meld(code: str, hand: Sequence[str]) -> bool:
+    return any(code in meld for meld in melds_in([*hand, code]))
+
+
+def _easy_draw(seen: Seen, rng: random.Random) -> bool:
+    return seen.top is not None and _makes_meld(seen.top, seen.hand)
+
+
+def _easy_discard(seen: Seen, rng: random.Random) -> str:
+    options = discardable(seen)
+    loose = [code for code in options if not partners(code, seen.hand)]
+    pool = loose or options
+    high = max(map(value, pool))
+    return rng.choice(sorted(code for code in pool if value(code) == high))
+
+
+# --- Progress: how many cards of a hand can leave it ------------------------------------
+
+
+Plan = tuple[int, int, list[tuple[str, ...]], frozenset[str]]
+
+
+class Judge:
+    """Counts, for hands drawn from one view, how many cards could leave the hand now
+    (melds, then lay-offs on the table and on those melds): `deadwood` is the rest.
+    Results are cached per hand for the decision at hand."""
+
+    def __init__(self, seen: Seen) -> None:
+        self.table = [tuple(meld) for meld in seen.table]
+        self.cache: dict[frozenset[str], Plan] = {}
+
+    def leaving(self, hand: Iterable[str]) -> int:
+        return self.plan(hand)[0]
+
+    def plan(self, hand: Iterable[str]) -> Plan:
+        """(how many cards can leave, their points, the melds to make, the cards leaving)."""
+        key = frozenset(hand)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._plan(key)
+        return found
+
+    def _plan(self, hand: frozenset[str]) -> Plan:
+        candidates = melds_in(hand)
+        best: Plan = (0, 0, [], frozenset())
+
+        def search(start: int, used: frozenset[str], made: list[tuple[str, ...]]) -> None:
+            nonlocal best
+            if best[0] == len(hand):
+                return  # everything leaves: nothing better
+            rest = [code for code in hand if code not in used]
+            laid = _lay_offs(rest, [*self.table, *made])
+            total = len(used) + len(laid)
+            points = sum(map(value, used))
+            if (total, points) > best[:2]:
+                best = (total, points, list(made), used.union(laid))
+            for i in range(start, len(candidates)):
+                meld = candidates[i]
+                if used.isdisjoint(meld):
+                    made.append(meld)
+                    search(i + 1, used | frozenset(meld), made)
+                    made.pop()
+
+        search(0, frozenset(), [])
+        return best
+
+    def deadwood(self, hand: Sequence[str]) -> int:
+        return len(hand) - self.leaving(hand)
+
+    def gain(self, hand: Sequence[str], live: Iterable[str]) -> float:
+        """The mean number of cards that one more live card would let leave the hand
+        (itself included), over the live cards: the hand's chances."""
+        live = list(live)
+        if not live:
+            return 0.0
+        now = self.leaving(hand)
+        ends = {code for meld in self.table for code in _fitting(meld)}
+        # A card with no partner in the hand and no place on the table changes nothing.
+        useful = [code for code in live if code in ends or partners(code, hand)]
+        return sum(self.leaving([*hand, code]) - now for code in useful) / len(live)
+
+
+def _lay_offs(rest: Iterable[str], melds: Iterable[Sequence[str]]) -> list[str]:
+    """The cards of `rest` that can be laid off, one after another, on `melds` (greedily)."""
+    # Each meld as [is_run, rank or suit, low, high, size].
+    shapes = []
+    for meld in melds:
+        ranks = [RANK_OF[c] for c in meld]
+        low, high = min(ranks), max(ranks)
+        if low == high:
+            shapes.append([False, low, 0, 0, len(meld)])
+        else:
+            shapes.append([True, SUIT_OF[meld[0]], low, high, len(meld)])
+    if not shapes:
+        return []
+    left = list(rest)
+    laid: list[str] = []
+    more = True
+    while more:
+        more = False
+        for code in list(left):
+            rank, suit = RANK_OF[code], SUIT_OF[code]
+            for shape in shapes:
+                if shape[0]:
+                    if shape[1] != suit:
+                        continue
+                    if rank == shape[2] - 1:
+                        shape[2] = rank
+                    elif rank == shape[3] + 1:
+                        shape[3] = rank
+                    else:
+                        continue
+                elif shape[1] != rank or shape[4] >= len(SUITS):
+                    continue
+                shape[4] += 1
+                left.remove(code)
+                laid.append(code)
+                more = True
+                break
+    return laid
+
+
+def _fitting(meld: Sequence[str]) -> list[str]:
+    """The cards that can be laid off on `meld` now."""
+    ranks = [RANK_OF[c] for c in meld]
+    if min(ranks) == max(ranks):
+        free = [card(ranks[0], s) for s in SUITS if card(ranks[0], s) not in meld]
+        return free if len(meld) < len(SUITS) else []
+    suit = SUIT_OF[meld[0]]
+    return [card(r, suit) for r in (min(ranks) - 1, max(ranks) + 1) if 1 <= r <= 13]
+
+
+# --- medium -----------------------------------------------------------------------------
+
+
+def _gift(code: str, seen: Seen) -> bool:
+    """Whether the opponent could lay `code` off at once."""
+    return any(fits(meld, code) for meld in seen.table)
+
+
+def _collected(code: str, seen: Seen) -> int:
+    """How many of the opponent's known cards `code` would go with."""
+    return len(partners(code, seen.opponent_known))
+
+
+def _medium_draw(seen: Seen, rng: random.Random) -> bool:
+    top = seen.top
+    if top is None:
+        return False
+    return _makes_meld(top, seen.hand) or _gift(top, seen)
+
+
+def loose_cards(seen: Seen, judge: Judge) -> list[str]:
+    """The cards that may be discarded without breaking a meld or a lay-off the hand
+    holds (all discardable cards if there is none)."""
+    hand = seen.hand
+    can = judge.leaving(hand)
+    options = discardable(seen)
+    loose = [c for c in options if judge.leaving([x for x in hand if x != c]) == can]
+    return loose or options
+
+
+def _medium_discard(seen: Seen, rng: random.Random) -> str:
+    judge = Judge(seen)
+
+    def cost(code: str) -> tuple[float, float]:
+        rest = [c for c in seen.hand if c != code]
+        live = [c for c in seen.unseen if c != code]
+        worth = judge.deadwood(rest) - CHANCES * judge.gain(rest, live)
+        worth += COLLECTED * _collected(code, seen) - POINTS * value(code)
+        return (worth, rng.random())
+
+    return min(loose_cards(seen, judge), key=cost)
+
+
+# --- Weights (tuned with bench/cards_tune.py), in cards of deadwood ----------------------
+
+CHANCES = 4.0  # medium and strong: a hand's chances (mean gain of one live card)
+COLLECTED = 0.5  # medium: each known opponent card the discard would go with
+DANGER = 0.8  # strong: the chance that the discard lets the opponent meld or lay off
+POINTS = 0.01  # medium and strong: a point of card value (a tie-break, mostly)
+
+
+# --- strong -----------------------------------------------------------------------------
+
+TAKE_MARGIN = 0.3  # strong: how much better the hand must be to take the top card
+MELD_WHEN_OPPONENT_HOLDS = 2  # strong: meld before going out only against this few cards
+
+
+def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
+    """Opponent hands consistent with the view: known cards plus unseen ones at random."""
+    hidden = min(seen.opponent_size - len(seen.opponent_known), len(seen.unseen))
+    return [[*seen.opponent_known, *rng.sample(seen.unseen, hidden)] for _ in range(samples)]
+
+
+def _danger(code: str, seen: Seen, hands: list[list[str]]) -> float:
+    """The chance that the opponent can use `code` at once (meld or lay off)."""
+    if _gift(code, seen):
+        return 1.0
+    return sum(_makes_meld(code, hand) for hand in hands) / max(1, len(hands))
+
+
+def _strong_worth(hand: list[str], judge: Judge, live: list[str]) -> float:
+    """Lower is better: deadwood less the chances of the next live card."""
+    return judge.deadwood(hand) - CHANCES * judge.gain(hand, live) + POINTS * sum(map(value, hand))
+
+
+def _strong_discard(seen: Seen, rng: random.Random) -> str:
+    judge = Judge(seen)
+    hands = sample_opponent_hands(seen, rng, SAMPLES)
+
+    def cost(code: str) -> tuple[float, str]:
+        rest = [c for c in seen.hand if c != code]
+        live = [c for c in seen.unseen if c != code]
+        worth = _strong_worth(rest, judge, live)
+        return (worth + DANGER * _danger(code, seen, hands), code)
+
+    return min(discardable(seen), key=cost)
+
+
+def _strong_draw(seen: Seen, rng: random.Random) -> bool:
+    top = seen.top
+    if top is None:
+        return False
+    judge = Judge(seen)
+    live = seen.unseen
+    now = _strong_worth(seen.hand, judge, live)
+    with_top = min(
+        _strong_worth([*(c for c in seen.hand if c != out), top], judge, live) for out in seen.hand
+    )
+    return with_top < now - TAKE_MARGIN
+
+
+def _semi_held_play(seen: Seen) -> Action | None:
+    """Meld once two melds are in hand (or to go out); lay off at once."""
+    judge = Judge(seen)
+    plan = judge.plan(seen.hand)
+    if len(plan[2]) >= 2 or judge.deadwood(seen.hand) <= 1:
+        return _next_play(seen)
+    play = _next_play(seen)
+    return play if play is not None and play["type"] == "lay_off" else None
+
+
+def _held_play(seen: Seen) -> Action | None:
+    """Keep melds in hand (no lay-off spots for the opponent) until going out this turn,
+    unless the opponent is about to go out (then cut the points held)."""
+    if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
+        return _next_play(seen)
+    judge = Judge(seen)
+    hand = seen.hand
+    left = judge.deadwood(hand)
+    if left == 0 or (left == 1 and _last_card_discardable(seen, judge)):
+        return _next_play(seen)
+    return None
+
+
+def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
+    """With one card of deadwood: whether it can be other than the taken card."""
+    hand = seen.hand
+    return any(
+        judge.deadwood([c for c in hand if c != out]) == 0 for out in hand if out != seen.taken
+    )
+
+
+DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
+DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
+# How each level melds: easy at once; medium once it holds two melds; strong keeps its
+# melds in hand (no lay-off spots for the opponent) until it can go out.
+PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}

@@ -1,0 +1,99 @@
+"""cards.bots: every level finishes deals with legal actions only, reads only its view,
+and the strong level beats the easy one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cards import bots, engine
+from rooms.engine import IllegalAction
+
+MOVE_CAP = 3000
+
+
+def play_deal(seed: int, levels: dict[int, str], check: Any = None) -> Any:
+    """A whole bot-vs-bot deal; every action must be legal. Returns the final state."""
+    state = engine.new_round(seed, 1)
+    rng = random.Random(seed)
+    for _ in range(MOVE_CAP):
+        if engine.summary(state)["over"]:
+            return state
+        seat = state.turn
+        action = bots.choose(state, seat, levels[seat], rng)
+        if check is not None:
+            check(state, seat, levels[seat], action)
+        assert action in engine.legal_actions(state, seat) or action["type"] == "lay_off"
+        try:
+            state = engine.apply(state, seat, action)
+        except IllegalAction as refused:  # pragma: no cover - the failure we look for
+            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
+    pytest.fail("the deal did not end")  # pragma: no cover
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_finishes_deals_against_every_level_with_legal_actions(level):
+    for seed, other in enumerate(bots.LEVELS):
+        state = play_deal(seed, {1: level, 2: other})
+        assert engine.summary(state)["over"]
+
+
+def scrambled_choice(state: Any, seat: int, level: str, action: dict) -> None:
+    for salt in range(1):
+        twin = engine.redeal_hidden(state, seat, random.Random(salt))
+        assert engine.view(twin, seat) == engine.view(state, seat)
+        assert bots.choose(twin, seat, level, random.Random(99)) == bots.choose(
+            state, seat, level, random.Random(99)
+        )
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_a_bot_reads_only_its_view_scrambling_the_hidden_cards_changes_nothing(level):
+    play_deal(
+        11,
+        {1: level, 2: "easy"},
+        check=lambda s, seat, lv, a: seat == 2 or scrambled_choice(s, seat, lv, a),
+    )
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="level"):
+        bots.choose(engine.new_round(1, 1), 1, "grandmaster", random.Random(1))
+
+
+def test_a_bot_takes_the_top_card_when_it_makes_a_meld():
+    from tests.cards.positions import position
+
+    state = position(["7H", "7S", "2C", "9D", "KS"], ["2D", "3D", "4D"], pile=["5C", "7D"])
+    for level in bots.LEVELS:
+        assert bots.choose(state, 1, level, random.Random(1)) == {
+            "type": "draw",
+            "source": "discard",
+        }
+
+
+def test_a_bot_goes_out_when_it_can():
+    from tests.cards.positions import draw, play, position
+
+    state = play(
+        position(["4S", "5S", "QH"], ["AS", "KD", "2D"], draws=["6S"], pile=["9D"]), 1, draw()
+    )
+    for level in bots.LEVELS:
+        s = state
+        while not engine.summary(s)["over"]:
+            s = engine.apply(s, 1, bots.choose(s, 1, level, random.Random(1)))
+        assert s.result["winner"] == 1
+
+
+def test_the_strong_level_beats_the_easy_one_in_mirror_pairs():
+    """Each deal is played twice with the seats swapped; a deal won counts 1, drawn 1/2."""
+    share = 0.0
+    pairs = range(100, 104)
+    for seed in pairs:
+        for strong_seat in (1, 2):
+            state = play_deal(seed, {strong_seat: "strong", 3 - strong_seat: "easy"})
+            winner = state.result["winner"]
+            share += 0.5 if winner is None else float(winner == strong_seat)
+    assert share / (2 * len(pairs)) > 0.5
