@@ -64,7 +64,7 @@ def big_position_token() -> str:
 
     table = [[f"{c}{n}" for n in range(start, start + 3)] for c in "KBOR" for start in (1, 4, 7)]
     mine = [f"{c}{n}" for c in "KB" for n in range(1, 14)] + ["O1", "O2", "O3", "O4"]
-    theirs = [f"O{n}" for n in range(5, 14)] + [f"R{n}" for n in range(1, 6)]
+    theirs = [f"O{n}" for n in range(5, 14)] + ["R13", "B11", "K12"]  # never all out
     state = engine.state_from_position({1: mine, 2: theirs}, table, turn=1)
     payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1}
     payload |= {"seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}

@@ -37,7 +37,19 @@
     } else if (!saved || saved.turn !== data.turn_id) {
       store("draft", null); // a draft of an earlier turn is of no use
     }
+    showLastMove(root);
     update();
+  }
+
+  /** The table scrolls to the first set the other player's last move changed. */
+  function showLastMove(root) {
+    const table = root.querySelector(".tiles-table");
+    const set = root.querySelector(".tile-set.is-last-move");
+    if (!table || !set) return;
+    const offset = set.getBoundingClientRect().top - table.getBoundingClientRect().top;
+    if (offset < 0 || offset + set.offsetHeight > table.clientHeight) {
+      table.scrollTop += offset - 8;
+    }
   }
 
   function saveDraft() {
