@@ -141,6 +141,7 @@
     lastStatus = payload.status;
     board.innerHTML = payload.html;
     updateStatusLine();
+    if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
     document.dispatchEvent(
       new CustomEvent("play:view", {
@@ -154,6 +155,29 @@
       }),
     );
   }
+
+  // --- Online, a turn that comes while the tab is in the background: the title and the
+  // icon say so until the tab is seen again.
+  const backgroundTurn = {
+    title: document.title,
+    icon: document.querySelector("link[rel~='icon']"),
+    iconHref: null,
+    update(status, seat) {
+      if (!document.hidden || status.over || status.turn !== seat) return;
+      document.title = `● ${t("yourTurn")} · ${this.title}`;
+      if (this.icon && root.dataset.turnIcon) {
+        this.iconHref = this.iconHref || this.icon.getAttribute("href");
+        this.icon.setAttribute("href", root.dataset.turnIcon);
+      }
+    },
+    clear() {
+      document.title = this.title;
+      if (this.icon && this.iconHref) this.icon.setAttribute("href", this.iconHref);
+    },
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) backgroundTurn.clear();
+  });
 
   // --- Hot-seat cover: hides the board whenever the seat to move changes -------------
   const cover = {
