@@ -129,6 +129,7 @@
     update();
     const { ok, answer } = await ask(turn.root.dataset.hintUrl, {
       pool_empty: !turn.data.pool_count,
+      mode: window.Play ? window.Play.context.mode : null,
     });
     if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
     turn.busy = false;
