@@ -119,7 +119,8 @@
     const presence = page && page.presence;
     if (mode === "friend" && presence) {
       const other = seat === 1 ? 2 : 1;
-      if (!presence[String(other)]) return [t("waitingFor", { seat: other }), other];
+      // The presence line already says that the friend is awaited.
+      if (!presence[String(other)]) return ["", null];
     }
     if (lastStatus.over) return [t("over"), null]; // the board's result names the winner
     const turn = lastStatus.turn;
@@ -206,7 +207,12 @@
     },
   };
   if (cover.element) {
-    document.getElementById("play-reveal").addEventListener("click", () => cover.hide());
+    document.getElementById("play-reveal").addEventListener("click", () => {
+      cover.hide();
+      // The player's own tiles or cards get the focus (the board marks them data-own-hand).
+      const first = board.querySelector("[data-own-hand] button, [data-own-hand] [tabindex]");
+      if (first) first.focus({ preventScroll: true });
+    });
   }
 
   // --- Local and computer games: POST with the sealed token ---------------------------
