@@ -314,6 +314,12 @@
   page.presence = null;
   const transport = mode === "friend" ? window.PlayRoom(page) : tokenTransport;
 
+  // A finished game's "Play again" (the board's [data-play-again]) is the page's New
+  // game, or online its New round (which asks the friend).
+  board.addEventListener("click", (event) => {
+    if (event.target.closest("[data-play-again]")) newButton.click();
+  });
+
   newButton.addEventListener("click", () => {
     if (mode !== "friend" && lastStatus && !lastStatus.over && !window.confirm(t("confirmNew"))) {
       return;
