@@ -10,3 +10,6 @@ urlpatterns = [
     *(path(f"{game.slug}/", include(game.urls)) for game in registry.all_games() if game.urls),
     path("", include("rooms.urls")),
 ]
+
+# The site's error pages (templates/404.html, 400.html, 403.html, 500.html).
+handler404 = "rooms.views.not_found"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -27,6 +28,15 @@ from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
 # The host's seat key travels from the "create" POST to the room page in the session,
 # once, so that it never appears in a URL.
 SESSION_FRESH_KEYS = "rooms_fresh_keys"
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The site's 404 page (handler404): a room link says the room is gone and why."""
+    context = {
+        "room_link": request.path.startswith("/r/"),
+        "idle_days": getattr(settings, "ROOM_IDLE_DAYS", 7),
+    }
+    return render(request, "404.html", context, status=404)
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -67,6 +67,11 @@ def _last_from_json(item: object) -> dict[str, Any] | None:
     last = {"seat": read_seat(item.get("seat"), "last", none=False), "type": item["type"]}
     if item["type"] == "play":
         last["placed"] = list(_codes(item.get("placed"), "last"))
+        if "changed" in item:  # saves from before the changed sets were kept have none
+            changed = read_list(item["changed"], "last", lambda i: type(i) is int and i >= 0)
+            last["changed"] = list(changed)
+    if item["type"] == "draw" and "tile" in item:
+        last["tile"] = _codes([item["tile"]], "last")[0]
     return last
 
 

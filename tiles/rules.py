@@ -243,13 +243,19 @@ def _play(state: State, seat: Seat, action: Action) -> State:
     rack = state.racks[seat]
     placed = check_play(state.table, rack, state.opened[seat], new_table)
     left = take_from_rack(rack, placed)
+    table = tuple(tuple(arrange_set(tiles)) for tiles in new_table)
     changes: dict[str, Any] = {
-        "table": tuple(tuple(arrange_set(tiles)) for tiles in new_table),
+        "table": table,
         "racks": state.racks.with_(seat, left),
         "opened": state.opened.with_(seat, True),
         "passes": 0,
         "turns": state.turns + 1,
-        "last": {"seat": seat, "type": "play", "placed": sort_tiles(placed.elements())},
+        "last": {
+            "seat": seat,
+            "type": "play",
+            "placed": sort_tiles(placed.elements()),
+            "changed": changed_sets(state.table, table),
+        },
     }
     if not left:
         return _finish(state, seat, "out", **changes)
@@ -269,6 +275,7 @@ def _draw(state: State, seat: Seat, action: Action) -> State:
         raise IllegalAction(
             "pool_empty", gettext_noop("The pool is empty: pass instead of drawing.")
         )
+    drawn = state.pool[-1]
     return replace(
         state,
         pool=state.pool[:-1],
@@ -276,7 +283,7 @@ def _draw(state: State, seat: Seat, action: Action) -> State:
         turn=other(seat),
         passes=0,
         turns=state.turns + 1,
-        last={"seat": seat, "type": "draw"},
+        last={"seat": seat, "type": "draw", "tile": drawn},
     )
 
 
@@ -336,10 +343,35 @@ def result_json(result: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
+def changed_sets(
+    old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]]
+) -> list[int]:
+    """The indexes of the sets of `new_table` that were not on `old_table` as they are
+    (new sets, sets that were added to or rearranged)."""
+    old = Counter(set_key(tiles) for tiles in old_table)
+    changed = []
+    for index, tiles in enumerate(new_table):
+        key = set_key(tiles)
+        if old[key] > 0:
+            old[key] -= 1
+        else:
+            changed.append(index)
+    return changed
+
+
 def last_json(last: dict[str, Any] | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    return {**last, **({"placed": list(last["placed"])} if "placed" in last else {})}
+    lists = {key: list(last[key]) for key in ("placed", "changed") if key in last}
+    return {**last, **lists}
+
+
+def last_move(last: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
+    """The last move as `seat` may see it: the tile drawn only for the player who drew it."""
+    public = last_json(last)
+    if public is not None and public.get("seat") != seat:
+        public.pop("tile", None)
+    return public
 
 
 def view(state: State, seat: Seat | None) -> View:
@@ -364,7 +396,7 @@ def view(state: State, seat: Seat | None) -> View:
         "turn": state.turn,
         "over": over,
         "result": result,
-        "last": last_json(state.last),
+        "last": last_move(state.last, seat),
         "passes": state.passes,
         "turns": state.turns,
         "game_no": state.game_no,

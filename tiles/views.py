@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
@@ -92,6 +93,12 @@ def draft(request: JsonRequest) -> dict[str, Any]:
     }
 
 
+def _from_online_game(request: JsonRequest) -> bool:
+    if request.json.get("mode") == "friend":
+        return True
+    return urlsplit(request.headers.get("Referer", "")).path.startswith("/r/")
+
+
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
 @json_endpoint(MAX_BODY, limit=game_throttle("tiles", "hint"))
 def hint(request: JsonRequest) -> dict[str, Any]:
@@ -101,7 +108,16 @@ def hint(request: JsonRequest) -> dict[str, Any]:
     The solver is exact but its work is capped (HINT_MAX_STATES): a position crafted to
     be slow is answered "no hint found in time" rather than tying up a worker, and one
     client gets at most the registered rate of hints (rooms.throttle: a 429 beyond).
+    The hint is for one device and against the computer: a request that says it comes
+    from an online game (the page sends its mode; a room's page, /r/<code>/, is the
+    referrer of a call made from its console) is refused. The endpoint is stateless, so
+    this keeps honest players honest rather than proving anything.
     """
+    if _from_online_game(request):
+        raise IllegalAction(
+            "online",
+            gettext_noop("The hint is for games on one device or against the computer."),
+        )
     table, rack, opened = _turn_start(request.json)
     for index, tiles in enumerate(table):
         check = check_set(tiles)

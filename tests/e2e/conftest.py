@@ -18,6 +18,8 @@ import pytest
 from tests.live_server import DaphneProcess, migrate, server_env
 
 CHROMIUM = Path("/usr/bin/chromium")
+# The e2e server's SECRET_KEY: a test may seal a game position for it (rooms.sealing).
+E2E_SECRET_KEY = "e2e-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
@@ -66,7 +68,7 @@ def live_server_url() -> Iterator[str]:
             database_url = f"sqlite:///{folder}/e2e.sqlite3"
         env = server_env(
             database_url,
-            "e2e-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
+            E2E_SECRET_KEY,
             PYTHONUNBUFFERED="1",
         )
         migrate(env)

@@ -35,7 +35,7 @@ def test_pages_have_no_accessibility_violations(new_page, scheme: str, width: in
             expect(page.locator("#board .tiles-board")).to_be_visible()
         found = violations(page)
         if path == "/tiles/local/":  # the hot-seat cover, then the board behind it
-            page.get_by_role("button", name="Show Player 1's tiles or cards").click()
+            page.get_by_role("button", name="Show Player 1's tiles").click()
             expect(page.locator("#board .tiles-board")).to_be_visible()
             found += violations(page)
         if found:

@@ -99,7 +99,7 @@ def test_the_hot_seat_cover_hides_the_board_until_the_next_player_reveals_it(new
 
     expect(page.locator("#play-cover-text")).to_have_text("Pass the device to Player 1")
     expect(page.locator(".counter-board")).to_be_hidden()
-    page.get_by_role("button", name="Show Player 1's tiles or cards").click()
+    page.get_by_role("button", name="Show Player 1's cards").click()
     expect(page.locator("#play-status")).to_have_text("Player 1 to play")
     page.locator("[data-add='3']").click()
 
@@ -148,6 +148,9 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     host.wait_for_url("**/r/*/")
     invite = host.locator("#play-invite-link").input_value()
     expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    # A new round needs the friend; the status line does not repeat the presence line.
+    expect(host.locator("#play-new")).to_be_disabled()
+    expect(host.locator("#play-status")).not_to_contain_text("Waiting for Player 2 to connect")
 
     guest = new_page(phone=True)
     guest.goto(invite)
@@ -168,6 +171,17 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     expect(guest.locator("#play-message")).to_contain_text("opened in another tab")
     second_tab.locator("[data-add='1']").click()
     expect(host.locator(".counter-total")).to_have_text("3 / 21")
+
+    # The player who asked may cancel; the friend is told, and the message goes once
+    # the game moves on.
+    host.locator("#play-new").click()
+    expect(host.locator("#play-decline")).to_have_text("Cancel the request")
+    expect(second_tab.locator("#play-decline")).to_have_text("Decline")
+    host.locator("#play-decline").click()
+    expect(second_tab.locator("#play-message")).to_contain_text("Player 1 took back the request")
+    expect(host.locator("#play-message")).to_be_empty()
+    host.locator("[data-add='1']").click()
+    expect(second_tab.locator("#play-message")).to_be_empty()
 
     host.locator("#play-new").click()
     expect(second_tab.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")

@@ -78,3 +78,11 @@ def test_a_set_can_be_made_with_the_keyboard_alone(new_page) -> None:
     page.get_by_role("button", name="Undo").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".tile-set")).to_have_count(0)
+
+
+def test_revealing_the_board_puts_the_focus_on_the_rack(new_page) -> None:
+    page = new_page()
+    page.goto("/tiles/local/")
+    page.get_by_role("button", name="Show Player 1's tiles").click()
+    focused = page.evaluate("document.activeElement.closest('.tiles-rack') !== null")
+    assert focused

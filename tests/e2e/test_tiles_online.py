@@ -51,3 +51,37 @@ def test_the_host_invites_a_friend_and_their_first_turns_show_on_both_sides(
     wait_for_turn(host, editable=True)
     expect(host.locator(".tiles-last")).to_contain_text("Your friend, drew a tile")
     expect(host.locator('[data-count="pool"]')).to_have_text("76")
+
+
+def test_a_turn_that_comes_in_a_background_tab_changes_the_title_and_icon(
+    new_page, live_server_url: str
+) -> None:
+    host = new_page()
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    invite = host.locator("#play-invite-link").input_value()
+
+    guest = new_page()
+    # A tab in the background: document.hidden as the test says.
+    guest.add_init_script(
+        "Object.defineProperty(document, 'hidden',"
+        " {configurable: true, get: () => Boolean(window.inBackground)});"
+    )
+    guest.goto(invite)
+    wait_for_turn(guest, editable=False)
+    title = guest.title()
+    guest.evaluate("window.inBackground = true")
+
+    wait_for_turn(host, editable=True)
+    host.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=True)
+    assert guest.title().startswith("● Your turn")
+    assert "icon-turn" in (guest.locator("link[rel~='icon']").get_attribute("href") or "")
+
+    # Back to the tab: the title is the page's again.
+    guest.evaluate(
+        "window.inBackground = false; document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    assert guest.title() == title
+    assert "icon-turn" not in (guest.locator("link[rel~='icon']").get_attribute("href") or "")

@@ -20,7 +20,9 @@ def test_the_turn_buttons_wait_while_the_friend_is_away(new_page) -> None:
 
     # Alone in the room, on the first turn: Draw waits, the draft does not.
     host.locator(".tiles-board").wait_for(state="attached")
-    expect(host.locator("#play-status")).to_contain_text("Waiting for Player 2 to connect")
+    # The presence line says so; the status line does not repeat it.
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-status")).to_be_empty()
     expect(draw).to_be_disabled()
     assert host.evaluate("Play.context.waiting") is True
     host.locator(".tiles-rack .tile").first.click()

@@ -51,3 +51,34 @@ def make_a_set_of_the_first_tiles(page: Page, count: int = 3) -> list[str]:
     expect(page.locator(".tile-set")).to_have_count(1)
     wait_for_draft(page)
     return codes
+
+
+def big_position_token() -> str:
+    """A sealed game against the computer, the player to move: 12 sets on the table, 30
+    tiles in the player's rack (the most crowded board a real game reaches)."""
+    table = [[f"{c}{n}" for n in range(start, start + 3)] for c in "KBOR" for start in (1, 4, 7)]
+    mine = [f"{c}{n}" for c in "KB" for n in range(1, 14)] + ["O1", "O2", "O3", "O4"]
+    theirs = [f"O{n}" for n in range(5, 14)] + ["R13", "B11", "K12"]  # never all out
+    return position_token(mine, theirs, table)
+
+
+def position_token(mine: list[str], theirs: list[str], table: list[list[str]]) -> str:
+    """A sealed game against the computer at this position, the player (seat 1) to move."""
+    import json
+
+    from rooms.sealing import _fernet
+    from tests.e2e.conftest import E2E_SECRET_KEY
+    from tiles import engine
+
+    state = engine.state_from_position({1: mine, 2: theirs}, table, turn=1)
+    payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1}
+    payload |= {"seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
+    data = json.dumps(payload, separators=(",", ":")).encode()
+    return _fernet(E2E_SECRET_KEY).encrypt(data).decode()
+
+
+def open_saved_game(page: Page, path: str, storage_key: str, token: str) -> None:
+    """The page at `path` restoring the sealed game `token` saved under `storage_key`."""
+    page.goto("/")
+    page.evaluate("([key, token]) => localStorage.setItem(key, token)", [storage_key, token])
+    open_board(page, path)

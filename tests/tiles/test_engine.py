@@ -264,8 +264,18 @@ def test_valid_sets_are_stored_in_canonical_order():
 def test_a_play_is_summarised_without_hidden_information():
     state = opened_state(["R4", "B1"], [["R1", "R2", "R3"]])
     after = apply(state, 1, play([["R1", "R2", "R3", "R4"]]))
-    assert after.last == {"seat": 1, "type": "play", "placed": ["R4"]}
+    assert after.last == {"seat": 1, "type": "play", "placed": ["R4"], "changed": [0]}
     assert after.turns == 1
+
+
+def test_the_last_play_names_the_sets_it_changed_and_survives_a_save():
+    state = opened_state(["R4", "K7", "B7", "O7"], [["B1", "B2", "B3"], ["R1", "R2", "R3"]])
+    after = apply(
+        state, 1, play([["B1", "B2", "B3"], ["R1", "R2", "R3", "R4"], ["K7", "B7", "O7"]])
+    )
+    assert after.last["changed"] == [1, 2]
+    assert from_json(json.loads(json.dumps(to_json(after)))).last == after.last
+    assert view(after, 2)["last"]["changed"] == [1, 2]
 
 
 # --- Drawing and passing ---------------------------------------------------------------
@@ -277,7 +287,7 @@ def test_drawing_one_tile_ends_the_turn():
     assert after.racks[1] == (*state.racks[1], state.pool[-1])
     assert after.pool == state.pool[:-1]
     assert after.turn == 2
-    assert after.last == {"seat": 1, "type": "draw"}
+    assert after.last == {"seat": 1, "type": "draw", "tile": after.racks[1][-1]}
 
 
 def test_drawing_resets_the_count_of_passes():
@@ -290,6 +300,9 @@ def test_the_last_move_never_says_which_tile_was_drawn():
     after = apply(new_round(5, 1), 1, {"type": "draw"})
     assert "tile" not in json.dumps(view(after, 2)["last"])
     assert set(view(after, 2)["last"]) == {"seat", "type"}
+    assert set(view(after, None)["last"]) == {"seat", "type"}
+    # The player who drew sees the tile.
+    assert view(after, 1)["last"]["tile"] == after.racks[1][-1]
 
 
 def test_drawing_needs_an_unchanged_table():

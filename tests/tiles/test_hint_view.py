@@ -224,3 +224,17 @@ def test_the_board_offers_a_hint_on_one_device_and_against_the_computer_only(
     }
     html = render_to_string("tiles/board.html", context)
     assert ('data-action="hint"' in html) is shown
+
+
+def test_the_hint_refuses_a_request_from_an_online_game(client: Client) -> None:
+    start = turn(table=[["K5", "B5", "O5", "R5"]], rack=["R3", "R4", "B9"])
+    said_online = post(client, {**start, "mode": "friend"})
+    assert said_online.status_code == 400
+    assert said_online.json()["code"] == "online"
+    # Called from the console of a room's page: the room is the referrer.
+    from_a_room = post(client, start, HTTP_REFERER="http://testserver/r/ABCD2345/")
+    assert from_a_room.status_code == 400
+    assert from_a_room.json()["code"] == "online"
+    # One device and the computer are served.
+    assert post(client, {**start, "mode": "computer"}).status_code == 200
+    assert post(client, start, HTTP_REFERER="http://testserver/tiles/local/").status_code == 200

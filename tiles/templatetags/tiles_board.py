@@ -23,7 +23,7 @@ COLOURS: dict[str, tuple[str, Any, str]] = {
 }
 
 
-def tile_face(code: str, placed: bool = False) -> dict[str, Any]:
+def tile_face(code: str, placed: bool = False, fresh: bool = False) -> dict[str, Any]:
     """A tile as the templates draw it: colour class, number, mark, spoken label."""
     if code == JOKER:
         return {
@@ -34,6 +34,7 @@ def tile_face(code: str, placed: bool = False) -> dict[str, Any]:
             "mark": "",
             "label": gettext("joker"),
             "placed": placed,
+            "fresh": fresh,
         }
     name, spoken, mark = COLOURS[code[0]]
     return {
@@ -44,6 +45,7 @@ def tile_face(code: str, placed: bool = False) -> dict[str, Any]:
         "mark": mark,
         "label": gettext("%(colour)s %(number)s") % {"colour": spoken, "number": code[1:]},
         "placed": placed,
+        "fresh": fresh,
     }
 
 
@@ -70,6 +72,12 @@ def _placed_marks(table: Sequence[Sequence[str]], placed: Iterable[str]) -> list
     return marks
 
 
+def _rack_faces(rack: Sequence[str], drawn: str | None) -> list[dict[str, Any]]:
+    """The rack's tiles, the last copy of the tile just drawn marked (it went last)."""
+    at = max((i for i, code in enumerate(rack) if code == drawn), default=None)
+    return [tile_face(code, fresh=index == at) for index, code in enumerate(rack)]
+
+
 def draft_context(
     table: Sequence[Sequence[str]],
     rack: Sequence[str] | None,
@@ -80,13 +88,22 @@ def draft_context(
     changed: bool = False,
     opened: bool = True,
     opening_total: int | None = None,
+    fresh_sets: Iterable[int] = (),
+    fresh_tiles: Iterable[str] = (),
+    drawn: str | None = None,
 ) -> dict[str, Any]:
-    """The context of tiles/draft.html: the table's sets, the rack, what is wrong."""
+    """The context of tiles/draft.html: the table's sets, the rack, what is wrong; and
+    what the last move changed (`fresh_sets`, the `fresh_tiles` placed in them, the tile
+    `drawn` into this rack), marked until the player acts."""
     quiet = {"opening_too_low"} if changed else {"opening_too_low", "nothing_placed"}
     by_set = {
         problem["set"]: problem["message"] for problem in problems if problem["set"] is not None
     }
     marks = _placed_marks(table, placed)
+    fresh_sets = set(fresh_sets)
+    fresh = _placed_marks(
+        [codes if index in fresh_sets else () for index, codes in enumerate(table)], fresh_tiles
+    )
     sets = []
     for index, codes in enumerate(table):
         check = check_set(codes)
@@ -95,8 +112,12 @@ def draft_context(
                 "index": index,
                 "number": index + 1,
                 "tiles": [
-                    tile_face(code, mark) for code, mark in zip(codes, marks[index], strict=True)
+                    tile_face(code, mark, new)
+                    for code, mark, new in zip(
+                        codes, marks[index], fresh[index] or [False] * len(codes), strict=True
+                    )
                 ],
+                "fresh": index in fresh_sets,
                 "problem": by_set.get(index),
                 "kind": check.kind,
                 "value": check.value,
@@ -104,7 +125,7 @@ def draft_context(
         )
     return {
         "sets": sets,
-        "rack": None if rack is None else [tile_face(code) for code in rack],
+        "rack": None if rack is None else _rack_faces(rack, drawn),
         # The opening total has its own line; "add a tile" goes without saying on an
         # untouched table; the other problems concern the whole table.
         "general_problems": [
@@ -125,7 +146,19 @@ def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     opened = bool(by_seat(view.get("opened"), seat)) if seat is not None else True
     # Once the game is over the result shows both racks; the own rack is not repeated.
     rack = None if view.get("over") else view.get("rack")
-    return draft_context(view.get("table") or [], rack, editable=editable, opened=opened)
+    # The other player's last move is marked on the table; a tile this seat drew, in
+    # its rack (the engine's view tells the drawn tile to the drawer only).
+    last = view.get("last") or {}
+    theirs = seat is not None and last.get("seat") not in (None, seat) and not view.get("over")
+    return draft_context(
+        view.get("table") or [],
+        rack,
+        editable=editable,
+        opened=opened,
+        fresh_sets=last.get("changed") or () if theirs else (),
+        fresh_tiles=last.get("placed") or () if theirs else (),
+        drawn=last.get("tile") if seat is not None and last.get("seat") == seat else None,
+    )
 
 
 @register.simple_tag

@@ -41,6 +41,12 @@
       if (!pending) return;
       drag.pending = null;
       const ghost = pending.piece.cloneNode(true);
+      // The copy lives under <body>, outside the board whose CSS gives the piece its
+      // size: it keeps the size the piece has on the board.
+      const box = pending.piece.getBoundingClientRect();
+      ghost.style.width = `${box.width}px`;
+      ghost.style.height = `${box.height}px`;
+      ghost.style.font = window.getComputedStyle(pending.piece).font;
       ghost.classList.add("drag-ghost");
       ghost.removeAttribute("id");
       ghost.setAttribute("aria-hidden", "true");

@@ -119,7 +119,8 @@
     const presence = page && page.presence;
     if (mode === "friend" && presence) {
       const other = seat === 1 ? 2 : 1;
-      if (!presence[String(other)]) return [t("waitingFor", { seat: other }), other];
+      // The presence line already says that the friend is awaited.
+      if (!presence[String(other)]) return ["", null];
     }
     if (lastStatus.over) return [t("over"), null]; // the board's result names the winner
     const turn = lastStatus.turn;
@@ -141,6 +142,7 @@
     lastStatus = payload.status;
     board.innerHTML = payload.html;
     updateStatusLine();
+    if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
     document.dispatchEvent(
       new CustomEvent("play:view", {
@@ -154,6 +156,29 @@
       }),
     );
   }
+
+  // --- Online, a turn that comes while the tab is in the background: the title and the
+  // icon say so until the tab is seen again.
+  const backgroundTurn = {
+    title: document.title,
+    icon: document.querySelector("link[rel~='icon']"),
+    iconHref: null,
+    update(status, seat) {
+      if (!document.hidden || status.over || status.turn !== seat) return;
+      document.title = `● ${t("yourTurn")} · ${this.title}`;
+      if (this.icon && root.dataset.turnIcon) {
+        this.iconHref = this.iconHref || this.icon.getAttribute("href");
+        this.icon.setAttribute("href", root.dataset.turnIcon);
+      }
+    },
+    clear() {
+      document.title = this.title;
+      if (this.icon && this.iconHref) this.icon.setAttribute("href", this.iconHref);
+    },
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) backgroundTurn.clear();
+  });
 
   // --- Hot-seat cover: hides the board whenever the seat to move changes -------------
   const cover = {
@@ -182,7 +207,12 @@
     },
   };
   if (cover.element) {
-    document.getElementById("play-reveal").addEventListener("click", () => cover.hide());
+    document.getElementById("play-reveal").addEventListener("click", () => {
+      cover.hide();
+      // The player's own tiles or cards get the focus (the board marks them data-own-hand).
+      const first = board.querySelector("[data-own-hand] button, [data-own-hand] [tabindex]");
+      if (first) first.focus({ preventScroll: true });
+    });
   }
 
   // --- Local and computer games: POST with the sealed token ---------------------------
@@ -283,6 +313,12 @@
   Object.assign(page, { data, game, root, board, statusLine, updateStatusLine, colours });
   page.presence = null;
   const transport = mode === "friend" ? window.PlayRoom(page) : tokenTransport;
+
+  // A finished game's "Play again" (the board's [data-play-again]) is the page's New
+  // game, or online its New round (which asks the friend).
+  board.addEventListener("click", (event) => {
+    if (event.target.closest("[data-play-again]")) newButton.click();
+  });
 
   newButton.addEventListener("click", () => {
     if (mode !== "friend" && lastStatus && !lastStatus.over && !window.confirm(t("confirmNew"))) {

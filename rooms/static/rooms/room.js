@@ -106,6 +106,9 @@
       receive(message) {
         switch (message.type) {
           case "state":
+            // A declined or withdrawn request is old news once the game moves on.
+            if (consentState.message) showMessage("");
+            consentState.message = "";
             Object.assign(colours, message.colours || {});
             page.presence = message.presence;
             showPresence();
@@ -127,8 +130,20 @@
             }
             break;
           case "consent":
+            if (message.declined) {
+              // Who ended the request: this page (its Decline or Cancel) or the friend.
+              const text = consentState.mine
+                ? consentState.mine === "decline"
+                  ? t("declined")
+                  : ""
+                : consentState.role === "theirs"
+                  ? t("withdrawn", { seat: Play.context.seat === 1 ? 2 : 1 })
+                  : t("declined");
+              consentState.mine = null;
+              if (text) showMessage(text);
+              consentState.message = text;
+            }
             showConsent(message.consent);
-            if (message.declined) showMessage(t("declined"));
             break;
           case "error":
             showMessage(message.message);
@@ -173,6 +188,10 @@
       },
     };
 
+    // The new-round request as this page sees it: whose it is (role "mine" or "theirs"),
+    // the button this page pressed to end it, the message shown when it ended.
+    const consentState = { role: null, mine: null, message: "" };
+
     function showPresence() {
       const line = document.getElementById("play-presence");
       const presence = page.presence;
@@ -188,7 +207,15 @@
       line.dataset.seat = String(seat);
       // The invite matters only while the friend is not here.
       const invite = document.getElementById("play-invite");
-      if (invite) invite.hidden = Boolean(presence[String(other)]);
+      if (invite) {
+        const hide = Boolean(presence[String(other)]);
+        // Shown again when the friend has left: without the old "Copied" note.
+        if (!hide && invite.hidden) document.getElementById("play-copied").textContent = "";
+        invite.hidden = hide;
+      }
+      // A new round needs the friend here to agree.
+      const newRound = document.getElementById("play-new");
+      if (newRound) newRound.disabled = !presence[String(other)];
       Play.context.waiting = !presence[String(other)];
       document.dispatchEvent(
         new CustomEvent("play:presence", { detail: { presence, waiting: Play.context.waiting } }),
@@ -203,16 +230,23 @@
       const asked = consent.asked || [];
       const text = document.getElementById("play-consent-text");
       const accept = document.getElementById("play-accept");
+      const decline = document.getElementById("play-decline");
       if (asked.includes(other) && !asked.includes(seat)) {
         text.textContent = t("asked", { seat: other });
         accept.hidden = false;
+        decline.textContent = t("decline");
         box.hidden = false;
+        consentState.role = "theirs";
       } else if (asked.includes(seat)) {
         text.textContent = t("youAsked", { seat: other });
         accept.hidden = true;
+        // The player who asked may take the request back.
+        decline.textContent = t("cancel");
         box.hidden = false;
+        consentState.role = "mine";
       } else {
         box.hidden = true;
+        consentState.role = null;
       }
     }
 
@@ -221,6 +255,7 @@
         socketTransport.write({ type: "new_round" });
       });
       document.getElementById("play-decline").addEventListener("click", () => {
+        consentState.mine = consentState.role === "mine" ? "cancel" : "decline";
         socketTransport.write({ type: "decline_round" });
       });
       const link = document.getElementById("play-invite-link");

@@ -37,7 +37,19 @@
     } else if (!saved || saved.turn !== data.turn_id) {
       store("draft", null); // a draft of an earlier turn is of no use
     }
+    showLastMove(root);
     update();
+  }
+
+  /** The table scrolls to the first set the other player's last move changed. */
+  function showLastMove(root) {
+    const table = root.querySelector(".tiles-table");
+    const set = root.querySelector(".tile-set.is-last-move");
+    if (!table || !set) return;
+    const offset = set.getBoundingClientRect().top - table.getBoundingClientRect().top;
+    if (offset < 0 || offset + set.offsetHeight > table.clientHeight) {
+      table.scrollTop += offset - 8;
+    }
   }
 
   function saveDraft() {
@@ -117,6 +129,7 @@
     update();
     const { ok, answer } = await ask(turn.root.dataset.hintUrl, {
       pool_empty: !turn.data.pool_count,
+      mode: window.Play ? window.Play.context.mode : null,
     });
     if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
     turn.busy = false;
@@ -401,10 +414,56 @@
     tile.focus();
   }
 
+  // --- Keyboard ---------------------------------------------------------------------
+  // Left and right: the previous or next tile of the rack or of a set; up and down: the
+  // set above or below (the rack is under the last set); Shift with left or right moves a
+  // rack tile in the rack. Enter or Space selects (the tiles are buttons).
+
+  function onKeyDown(event) {
+    const tile = event.target.closest && event.target.closest(".tiles-board button.tile");
+    if (!tile || event.altKey || event.ctrlKey || event.metaKey) return;
+    const row = tile.parentElement;
+    const inRack = row.classList.contains("tiles-rack");
+    const siblings = [...row.querySelectorAll(":scope > .tile")];
+    const at = siblings.indexOf(tile);
+    let next = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey && inRack) {
+        const other = siblings[at + step];
+        if (other) {
+          row.insertBefore(tile, step < 0 ? other : other.nextSibling);
+          rememberRack();
+          tile.focus();
+        }
+        event.preventDefault();
+        return;
+      }
+      next = siblings[at + step];
+    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      const rows = [...turn.root.querySelectorAll(".tile-set .tile-row, .tiles-rack")].filter(
+        (each) => each.querySelector(":scope > .tile"),
+      );
+      const target = rows[rows.indexOf(row) + (event.key === "ArrowUp" ? -1 : 1)];
+      if (target) {
+        const tiles = target.querySelectorAll(":scope > .tile");
+        next = tiles[Math.min(at, tiles.length - 1)];
+      }
+    } else {
+      return;
+    }
+    event.preventDefault();
+    if (next) {
+      next.focus();
+      next.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
   // --- Wiring ---------------------------------------------------------------------
 
   const drag = window.PlayDrag({ grab, accepts, drop });
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeyDown);
   // A long press must not open the context menu on a tile.
   document.addEventListener("contextmenu", (event) => {
     if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();

@@ -1,0 +1,62 @@
+"""Tile rummy by keyboard alone, and the result panel's "Play again"."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.tiles_pages import open_saved_game, position_token, rack_codes
+
+pytestmark = pytest.mark.e2e
+
+KEY = "play:tiles:computer:token"
+
+
+def test_a_keyboard_only_turn_with_arrow_keys_ends_the_game_and_play_again_starts_one(
+    new_page,
+) -> None:
+    page = new_page(viewport={"width": 1280, "height": 800})
+    table = [["R1", "R2", "R3"]]
+    token = position_token(["B9", "K5", "K6", "K7"], ["O1", "O5", "O9", "B1"], table)
+    open_saved_game(page, "/tiles/computer/", KEY, token)
+    assert rack_codes(page) == ["B9", "K5", "K6", "K7"]
+
+    # Shift+Right moves the B9 to the end of the rack.
+    page.locator(".tiles-rack .tile").first.focus()
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    assert rack_codes(page) == ["K5", "K6", "K7", "B9"]
+    # Left to the first tile, Enter selects K5, Right and Space K6, Right and Enter K7.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tiles-rack .tile[aria-pressed='true']")).to_have_count(3)
+    page.get_by_role("button", name="New set").click()
+    expect(page.locator(".tile-set")).to_have_count(2)
+    # Up from the rack goes to the last set.
+    page.locator(".tiles-rack .tile").first.focus()
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.closest('.tile-set') !== null")
+
+    # B9 is left: the player cannot go out; end the turn with the set of three K.
+    page.get_by_role("button", name="End turn").click()
+    expect(page.locator(".tiles-last")).to_be_visible()
+
+
+def test_play_again_after_a_finished_game_starts_a_new_one(new_page) -> None:
+    page = new_page(viewport={"width": 1280, "height": 800})
+    token = position_token(["K5", "K6", "K7"], ["O1", "O5", "O9", "B1"], [["R1", "R2", "R3"]])
+    open_saved_game(page, "/tiles/computer/", KEY, token)
+    for tile in page.locator(".tiles-rack .tile").all():
+        tile.click()
+    page.get_by_role("button", name="New set").click()
+    page.get_by_role("button", name="End turn").click()
+    expect(page.locator(".tiles-result")).to_be_visible()
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator(".tiles-rack .tile")).to_have_count(14)
