@@ -1,0 +1,239 @@
+"""Open-card search of the rest of a Tarot duel round, for the strong computer player.
+
+Everything is an int: a card is its index in `cards.DECK` (suit cards 0-55, four suits
+of 14 in rising order, trumps 56-76 from T1 to T21, the Excuse 77), a set of cards is a
+bitmask, a seat's six stacks are fixed lists and their heights a tuple. The search sees
+every card (one sampled deal); `best_values` gives the value of each candidate card for
+the player to move: the card points taken from now on by that player minus those taken
+by the opponent (in half-points, the Excuse exchange included), with a bonus for each
+oudler taken (it lowers the taker's threshold) and for the Petit in the last trick.
+Alpha-beta over whole tricks, to a fixed number of tricks, then a static evaluation.
+"""
+
+from __future__ import annotations
+
+from tarot.cards import DECK, EXCUSE, OUDLERS, PETIT, half_points, is_trump
+
+N = len(DECK)
+EX = DECK.index(EXCUSE)
+T1 = DECK.index(PETIT)
+FIRST_TRUMP = T1
+SUIT_OF = [i // 14 if i < 56 else (4 if i < EX else 5) for i in range(N)]
+SUIT_MASKS = [sum(1 << i for i in range(14 * s, 14 * s + 14)) for s in range(4)]
+TRUMPS = sum(1 << i for i in range(FIRST_TRUMP, EX))
+EX_BIT = 1 << EX
+ABOVE = [sum(1 << j for j in range(i + 1, EX)) if FIRST_TRUMP <= i < EX else 0 for i in range(N)]
+OUDLER_BONUS = 12  # half-points: an oudler taken lowers its taker's threshold
+PETIT_LAST_BONUS = 10  # half-points: the Petit in the last trick
+VALUE = [half_points(c) + (OUDLER_BONUS if c in OUDLERS else 0) for c in DECK]
+# Cheap cards that stand for each other inside a hand: 0.5-point suit cards and trumps.
+PLAIN = sum(1 << i for i, c in enumerate(DECK) if half_points(c) == 1)
+TRUMP_WEIGHT = [0] * N
+for _i, _c in enumerate(DECK):
+    if is_trump(_c):
+        TRUMP_WEIGHT[_i] = 2 + (_i - FIRST_TRUMP) // 5
+
+
+def bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def legal_mask(avail: int, lead: int) -> int:
+    """The cards of `avail` that may follow `lead` (-1: leading, anything goes)."""
+    if lead < 0 or lead == EX:
+        return avail
+    suit = SUIT_OF[lead]
+    if suit < 4:
+        same = avail & SUIT_MASKS[suit]
+        if same:
+            return same | (avail & EX_BIT)
+    trumps = avail & TRUMPS
+    if not trumps:
+        return avail
+    if suit == 4:
+        higher = trumps & ABOVE[lead]
+        if higher:
+            trumps = higher
+    return trumps | (avail & EX_BIT)
+
+
+def second_wins(lead: int, second: int) -> bool:
+    if lead == EX:
+        return True
+    if second == EX:
+        return False
+    if SUIT_OF[second] == 4:
+        return SUIT_OF[lead] != 4 or second > lead
+    return SUIT_OF[second] == SUIT_OF[lead] and second > lead
+
+
+class Search:
+    """One open-card deal: seat 0 is the player to decide, seat 1 the opponent."""
+
+    def __init__(self, stacks: list[list[list[int]]], node_limit: int) -> None:
+        self.stacks = stacks  # stacks[seat][k]: card indices, bottom → top
+        self.where: dict[int, tuple[int, int]] = {}
+        for seat in (0, 1):
+            for k, pile in enumerate(stacks[seat]):
+                for card in pile:
+                    self.where[card] = (seat, k)
+        self.nodes = 0
+        self.node_limit = node_limit
+
+    def tops(self, seat: int, heights: tuple[int, ...]) -> int:
+        mask = 0
+        piles = self.stacks[seat]
+        for k in range(6):
+            h = heights[k]
+            if h:
+                mask |= 1 << piles[k][h - 1]
+        return mask
+
+    def remove(
+        self, seat: int, card: int, hand: int, heights: tuple[int, ...]
+    ) -> tuple[int, tuple[int, ...]]:
+        bit = 1 << card
+        if hand & bit:
+            return hand ^ bit, heights
+        k = self.where[card][1]
+        return hand, (*heights[:k], heights[k] - 1, *heights[k + 1 :])
+
+    def candidates(self, seat: int, legal: int, hand: int) -> list[int]:
+        """The legal cards worth trying: of the cheap cards in hand, only the lowest and
+        highest of each suit and of the trumps (stack tops always: they uncover cards)."""
+        cheap = legal & hand & PLAIN
+        chosen = legal & ~cheap
+        for group in (*SUIT_MASKS, TRUMPS):
+            part = cheap & group
+            if part:
+                chosen |= part & -part
+                chosen |= 1 << (part.bit_length() - 1)
+        return bits(chosen)
+
+    def evaluate(self, hands: list[int], heights: list[tuple[int, ...]]) -> int:
+        """Static guess at the rest of the round: trumps held give tricks later."""
+        score = 0
+        for seat, sign in ((0, 1), (1, -1)):
+            cards = hands[seat]
+            for k in range(6):
+                for card in self.stacks[seat][k][: heights[seat][k]]:
+                    cards |= 1 << card
+            for card in bits(cards & TRUMPS):
+                score += sign * TRUMP_WEIGHT[card]
+        return score
+
+    def trick_value(self, lead: int, second: int, leader: int, last: bool) -> tuple[int, int]:
+        """The winner (0/1) and the value of the trick for seat 0."""
+        winner = 1 - leader if second_wins(lead, second) else leader
+        gain = 0
+        for card, owner in ((lead, leader), (second, 1 - leader)):
+            if card == EX and not last:
+                gain += (VALUE[EX] - 1) if owner == 0 else -(VALUE[EX] - 1)
+                gain += 1 if winner == 0 else -1
+            else:
+                gain += VALUE[card] if winner == 0 else -VALUE[card]
+        if last and T1 in (lead, second):
+            gain += PETIT_LAST_BONUS if winner == 0 else -PETIT_LAST_BONUS
+        return winner, gain
+
+    def search(
+        self,
+        hands: list[int],
+        heights: list[tuple[int, ...]],
+        leader: int,
+        lead: int,
+        tricks_left: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Value for seat 0 of the rest, from a trick about to be led (`lead` < 0) or
+        led by `leader` with `lead`; `depth` whole tricks before evaluating."""
+        self.nodes += 1
+        if lead < 0:
+            if tricks_left == 0:
+                return 0
+            if depth == 0 or self.nodes > self.node_limit:
+                return self.evaluate(hands, heights)
+            mover = leader
+        else:
+            mover = 1 - leader
+        avail = hands[mover] | self.tops(mover, heights[mover])
+        moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
+        maximise = mover == 0
+        best = -(10**9) if maximise else 10**9
+        for card in moves:
+            hand, height = self.remove(mover, card, hands[mover], heights[mover])
+            new_hands = hands.copy()
+            new_heights = heights.copy()
+            new_hands[mover] = hand
+            new_heights[mover] = height
+            if lead < 0:
+                value = self.search(
+                    new_hands, new_heights, leader, card, tricks_left, depth, alpha, beta
+                )
+            else:
+                winner, gain = self.trick_value(lead, card, leader, tricks_left == 1)
+                value = gain + self.search(
+                    new_hands,
+                    new_heights,
+                    winner,
+                    -1,
+                    tricks_left - 1,
+                    depth - 1,
+                    alpha - gain,
+                    beta - gain,
+                )
+            if maximise:
+                if value > best:
+                    best = value
+                if best > alpha:
+                    alpha = best
+            else:
+                if value < best:
+                    best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    def root_values(
+        self,
+        moves: list[int],
+        hands: list[int],
+        heights: list[tuple[int, ...]],
+        leader: int,
+        lead: int,
+        tricks_left: int,
+        depth: int,
+    ) -> dict[int, int]:
+        """The value of each of seat 0's `moves` (exact within the depth, no pruning
+        between root moves so that samples can be averaged)."""
+        values = {}
+        for card in moves:
+            hand, height = self.remove(0, card, hands[0], heights[0])
+            new_hands = [hand, hands[1]]
+            new_heights = [height, heights[1]]
+            if lead < 0:
+                values[card] = self.search(
+                    new_hands, new_heights, 0, card, tricks_left, depth, -(10**9), 10**9
+                )
+            else:
+                winner, gain = self.trick_value(lead, card, 1, tricks_left == 1)
+                values[card] = gain + self.search(
+                    new_hands,
+                    new_heights,
+                    winner,
+                    -1,
+                    tricks_left - 1,
+                    depth - 1,
+                    -(10**9),
+                    10**9,
+                )
+        return values
