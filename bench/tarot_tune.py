@@ -1,6 +1,7 @@
 """Tarot duel bots, mirror pairs: each deal played twice with the seats swapped.
 
-    .venv/bin/python bench/tarot_tune.py strong medium --pairs 200 [--seed 0]
+    .venv/bin/python bench/tarot_tune.py strong medium --pairs 200 [--seed 0] \
+        [--set bots.SAMPLES=20 --set search.OUDLER_BONUS=12 ...]
 
 Prints the first level's share of wins (the round's winner; a drawn round counts half)
 with a 95% interval over pairs, its mean round score, and decision times per level.
@@ -18,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tarot import bots, engine
+from tarot import bots, engine, search
 
 
 def play(seed: int, levels: dict[int, str], first: int, times: dict[str, list[float]]):
@@ -39,7 +40,14 @@ def main() -> None:
     parser.add_argument("second_level")
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--set", action="append", default=[], help="a tuning constant, e.g. bots.SAMPLES=20"
+    )
     args = parser.parse_args()
+    for assignment in args.set:
+        name, value = assignment.split("=")
+        module, constant = name.split(".")
+        setattr({"bots": bots, "search": search}[module], constant, int(value))
     a, b = args.first_level, args.second_level
     times: dict[str, list[float]] = {a: [], b: []}
     pair_shares, scores = [], []

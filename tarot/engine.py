@@ -145,6 +145,11 @@ def is_over(state: State) -> bool:
     )
 
 
+def tricks_left(state: State) -> int:
+    """Tricks still to play, the one on the table included."""
+    return max(len(state.hands[s]) + sum(len(stack) for stack in state.stacks[s]) for s in SEATS)
+
+
 def turn(state: State) -> Seat | None:
     if is_over(state):
         return None
@@ -374,7 +379,7 @@ def status(state: State) -> dict[str, Any]:
         "points": {s: as_number(halves[s]) for s in SEATS},
         "oudlers": oudlers_taken(state),
         "tricks_played": len(state.tricks),
-        "tricks_left": TRICKS - len(state.tricks) if done is None else 0,
+        "tricks_left": tricks_left(state),
     }
 
 
@@ -450,7 +455,7 @@ def view(state: State, seat: Seat | None) -> View:
         },
         "tricks": [_trick_json(t) for t in state.tricks],
         "tricks_played": len(state.tricks),
-        "tricks_left": TRICKS - len(state.tricks) if not is_over(state) else 0,
+        "tricks_left": tricks_left(state),
         "turn": turn(state),
         "over": is_over(state),
         "result": result(state),

@@ -116,7 +116,8 @@ class Search:
         return bits(chosen)
 
     def evaluate(self, hands: list[int], heights: list[tuple[int, ...]]) -> int:
-        """Static guess at the rest of the round: trumps held give tricks later."""
+        """Static guess at the rest of the round: trumps held give tricks later (the
+        search keeps it up to date as cards are played: `WEIGHT`)."""
         score = 0
         for seat, sign in ((0, 1), (1, -1)):
             cards = hands[seat]
@@ -151,6 +152,7 @@ class Search:
         depth: int,
         alpha: int,
         beta: int,
+        guess: int,
     ) -> int:
         """Value for seat 0 of the rest, from a trick about to be led (`lead` < 0) or
         led by `leader` with `lead`; `depth` whole tricks before evaluating."""
@@ -159,15 +161,17 @@ class Search:
             if tricks_left == 0:
                 return 0
             if depth == 0 or self.nodes > self.node_limit:
-                return self.evaluate(hands, heights)
+                return guess
             mover = leader
         else:
             mover = 1 - leader
         avail = hands[mover] | self.tops(mover, heights[mover])
         moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
         maximise = mover == 0
+        sign = 1 if maximise else -1
         best = -(10**9) if maximise else 10**9
         for card in moves:
+            after = guess - sign * TRUMP_WEIGHT[card]
             hand, height = self.remove(mover, card, hands[mover], heights[mover])
             new_hands = hands.copy()
             new_heights = heights.copy()
@@ -175,7 +179,7 @@ class Search:
             new_heights[mover] = height
             if lead < 0:
                 value = self.search(
-                    new_hands, new_heights, leader, card, tricks_left, depth, alpha, beta
+                    new_hands, new_heights, leader, card, tricks_left, depth, alpha, beta, after
                 )
             else:
                 winner, gain = self.trick_value(lead, card, leader, tricks_left == 1)
@@ -188,6 +192,7 @@ class Search:
                     depth - 1,
                     alpha - gain,
                     beta - gain,
+                    after,
                 )
             if maximise:
                 if value > best:
@@ -216,13 +221,15 @@ class Search:
         """The value of each of seat 0's `moves` (exact within the depth, no pruning
         between root moves so that samples can be averaged)."""
         values = {}
+        start = self.evaluate(hands, heights)
         for card in moves:
+            guess = start - TRUMP_WEIGHT[card]
             hand, height = self.remove(0, card, hands[0], heights[0])
             new_hands = [hand, hands[1]]
             new_heights = [height, heights[1]]
             if lead < 0:
                 values[card] = self.search(
-                    new_hands, new_heights, 0, card, tricks_left, depth, -(10**9), 10**9
+                    new_hands, new_heights, 0, card, tricks_left, depth, -(10**9), 10**9, guess
                 )
             else:
                 winner, gain = self.trick_value(lead, card, 1, tricks_left == 1)
@@ -235,5 +242,6 @@ class Search:
                     depth - 1,
                     -(10**9),
                     10**9,
+                    guess,
                 )
         return values
