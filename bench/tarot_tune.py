@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("second_level")
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=0, help="report every N pairs too")
     parser.add_argument(
         "--set", action="append", default=[], help="a tuning constant, e.g. bots.SAMPLES=20"
     )
@@ -62,6 +63,12 @@ def main() -> None:
             share += 0.5 if winner is None else float(winner == seat_a)
             scores.append(result["scores"][seat_a])
         pair_shares.append(share / 2)
+        if args.progress and (i + 1) % args.progress == 0:
+            report(a, b, pair_shares, scores, times)
+    report(a, b, pair_shares, scores, times)
+
+
+def report(a, b, pair_shares, scores, times) -> None:
     mean = statistics.fmean(pair_shares)
     half = 1.96 * statistics.stdev(pair_shares) / math.sqrt(len(pair_shares))
     print(
@@ -77,6 +84,7 @@ def main() -> None:
                 f"  {level}: {len(spent)} decisions, median {median:.1f} ms,"
                 f" p99 {p99 * 1000:.1f} ms, max {spent[-1] * 1000:.1f} ms"
             )
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

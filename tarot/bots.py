@@ -43,13 +43,15 @@ LEVELS = ("easy", "medium", "strong")
 
 View = dict[str, Any]
 
-# Strong: samples per decision, tricks searched before evaluating, nodes per sample,
-# and how few tricks left make the search go to the end of the round.
+# Strong: samples per decision, tricks searched before evaluating, nodes per sample
+# (shared evenly by the cards tried, each at least MIN_NODES), and how few tricks left
+# make the search go to the end of the round.
 SAMPLES = 12
 DEPTH = 2
-NODES = 600
+NODES = 1500
+MIN_NODES = 100
 ENDGAME_TRICKS = 4
-ENDGAME_NODES = 4000
+ENDGAME_NODES = 6000
 
 
 def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
@@ -233,10 +235,11 @@ def _strong(view: View, rng: random.Random) -> str:
     tricks_left = view["tricks_left"]
     endgame = tricks_left <= ENDGAME_TRICKS
     depth = tricks_left if endgame else DEPTH
-    nodes = ENDGAME_NODES if endgame else NODES
-    moves = [INDEX[c] for c in legal]
-    totals = dict.fromkeys(moves, 0)
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
+    # Cheap cards of one suit in hand stand for each other: try the lowest and highest.
+    moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
+    totals = dict.fromkeys(moves, 0)
+    nodes = max(MIN_NODES, (ENDGAME_NODES if endgame else NODES) // len(moves))
     for _ in range(SAMPLES):
         their_hand, down = sample_unseen(view, rng)
         stacks: list[list[list[int]]] = []

@@ -28,6 +28,8 @@ PETIT_LAST_BONUS = 10  # half-points: the Petit in the last trick
 VALUE = [half_points(c) + (OUDLER_BONUS if c in OUDLERS else 0) for c in DECK]
 # Cheap cards that stand for each other inside a hand: 0.5-point suit cards and trumps.
 PLAIN = sum(1 << i for i, c in enumerate(DECK) if half_points(c) == 1)
+# Cards a leader tries first: the highest, the Excuse last (alpha-beta cuts more).
+LEAD_ORDER = [N - i if i != EX else N for i in range(N)]
 TRUMP_WEIGHT = [0] * N
 for _i, _c in enumerate(DECK):
     if is_trump(_c):
@@ -167,6 +169,10 @@ class Search:
             mover = 1 - leader
         avail = hands[mover] | self.tops(mover, heights[mover])
         moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
+        if lead < 0:
+            moves.sort(key=LEAD_ORDER.__getitem__)
+        else:
+            moves.sort(key=lambda c: (not second_wins(lead, c), VALUE[c]))
         maximise = mover == 0
         sign = 1 if maximise else -1
         best = -(10**9) if maximise else 10**9
@@ -218,11 +224,13 @@ class Search:
         tricks_left: int,
         depth: int,
     ) -> dict[int, int]:
-        """The value of each of seat 0's `moves` (exact within the depth, no pruning
-        between root moves so that samples can be averaged)."""
+        """The value of each of seat 0's `moves` (exact within the depth and the node
+        budget, which each move gets whole; no pruning between root moves, so that
+        samples can be averaged)."""
         values = {}
         start = self.evaluate(hands, heights)
         for card in moves:
+            self.nodes = 0  # each card gets the same budget
             guess = start - TRUMP_WEIGHT[card]
             hand, height = self.remove(0, card, hands[0], heights[0])
             new_hands = [hand, hands[1]]
