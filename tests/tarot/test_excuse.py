@@ -2,6 +2,7 @@
 other card win; before the last trick it goes back to its owner, who gives the trick's
 winner half a point; in the last trick it goes to that trick's winner."""
 
+from tarot.cards import DECK
 from tarot.engine import legal_cards, oudlers_taken, points_halves, result, status, turn
 from tests.tarot.positions import play, position
 
@@ -97,3 +98,13 @@ def test_the_half_point_exchange_shows_in_the_result():
     assert breakdown["excuse_exchange"] == {"1": -0.5, "2": 0.5}
     assert breakdown["points"]["1"] == breakdown["card_points"]["1"] - 0.5
     assert breakdown["points"]["1"] + breakdown["points"]["2"] == 91
+
+
+def test_there_is_no_slam_exception_an_excuse_led_last_is_lost_even_after_every_trick():
+    everything_else = [c for c in DECK if c not in ("EX", "H2")]
+    state = position({1: ["EX"], 2: ["H2"]}, won={1: everything_else}, leader=1)
+
+    after = play(state, (1, "EX"), (2, "H2"))
+
+    assert after.won[2] == ("EX", "H2")
+    assert result(after)["oudlers"]["2"] == 1

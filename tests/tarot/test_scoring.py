@@ -128,3 +128,15 @@ def test_scores_can_end_in_half_a_point():
 
     assert status(after)["scores"] == {1: 25.5, 2: -25.5}
     assert result(after)["points"] == {"1": 56.5, "2": 34.5}
+
+
+def test_rounds_are_scored_on_their_own():
+    from tarot.engine import new_round, next_first_seat
+
+    over = play(position({1: ["T1"], 2: ["H2"]}, won=split(60, 0)), (1, "T1"), (2, "H2"))
+    following = new_round(2, next_first_seat(over), previous=over)
+
+    assert status(over)["scores"][1] > 0
+    assert status(following)["scores"] is None
+    assert status(following)["points"] == {1: 0, 2: 0}
+    assert status(following)["game_no"] == 2
