@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rooms.engine import Action, IllegalAction, Seat, View, gettext_noop
@@ -89,12 +89,9 @@ class State:
     leader: Seat  # who leads the trick on the table (or the next one)
     trick: tuple[Play, ...] = ()  # the card on the table: () or (lead play,)
     tricks: tuple[Trick, ...] = ()  # gathered tricks, oldest first
-    won: dict[Seat, tuple[str, ...]] | None = None  # cards taken (the Excuse with its owner)
+    # Cards taken (the Excuse with its owner when it came back).
+    won: dict[Seat, tuple[str, ...]] = field(default_factory=lambda: {1: (), 2: ()})
     excuse_giver: Seat | None = None  # who gave half a point for the Excuse
-
-    def __post_init__(self) -> None:
-        if self.won is None:
-            object.__setattr__(self, "won", {1: (), 2: ()})
 
 
 def other(seat: Seat) -> Seat:
@@ -308,7 +305,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
     last = not any(after.hands.values()) and not any(
         cards for s in SEATS for cards in after.stacks[s]
     )
-    winner, won, giver = gather(state.won, state.trick[0], play, last)  # type: ignore[arg-type]
+    winner, won, giver = gather(state.won, state.trick[0], play, last)
     return replace(
         after,
         leader=winner,
@@ -323,7 +320,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
 
 def points_halves(state: State) -> dict[Seat, int]:
     """Points taken so far, in half-points, the Excuse exchange included."""
-    halves = {s: sum(half_points(c) for c in state.won[s]) for s in SEATS}  # type: ignore[index]
+    halves = {s: sum(half_points(c) for c in state.won[s]) for s in SEATS}
     if state.excuse_giver is not None:
         halves[state.excuse_giver] -= 1
         halves[other(state.excuse_giver)] += 1
@@ -331,7 +328,7 @@ def points_halves(state: State) -> dict[Seat, int]:
 
 
 def oudlers_taken(state: State) -> dict[Seat, int]:
-    return {s: sum(c in OUDLERS for c in state.won[s]) for s in SEATS}  # type: ignore[index]
+    return {s: sum(c in OUDLERS for c in state.won[s]) for s in SEATS}
 
 
 def petit_taker(state: State) -> Seat | None:
@@ -346,7 +343,7 @@ def result(state: State) -> dict[str, Any] | None:
     """The round's breakdown once it is over (JSON-ready, seat keys "1"/"2")."""
     if not is_over(state):
         return None
-    scored: dict[str, Any] = score_round(state.won, state.excuse_giver, petit_taker(state))  # type: ignore[arg-type]
+    scored: dict[str, Any] = score_round(state.won, state.excuse_giver, petit_taker(state))
 
     def points(key: str) -> dict[str, int | float]:
         return {str(s): as_number(scored[key][s]) for s in SEATS}
@@ -445,11 +442,11 @@ def view(state: State, seat: Seat | None) -> View:
             "cards": [_play_json(p) for p in state.trick],
         },
         "legal": [] if seat is None else legal_cards(state, seat),
-        "won": _by_seat({s: list(state.won[s]) for s in SEATS}),  # type: ignore[index]
+        "won": _by_seat({s: list(state.won[s]) for s in SEATS}),
         "points": _by_seat({s: as_number(halves[s]) for s in SEATS}),
         "oudlers": _by_seat(oudlers_taken(state)),
         "excuse": {
-            "played": giver is not None or any(EXCUSE in state.won[s] for s in SEATS),  # type: ignore[index]
+            "played": giver is not None or any(EXCUSE in state.won[s] for s in SEATS),
             "giver": giver,
             "receiver": None if giver is None else other(giver),
         },
