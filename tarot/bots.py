@@ -14,9 +14,11 @@ tricks; never the opponent's hand nor a face-down card.
   hand and every face-down card) consistently with what it saw (a player who did not
   follow suit has none of that suit in hand, one who did not trump has no trump, one
   who did not overtrump no higher trump), searches each sample with all cards open
-  (tarot.search: alpha-beta over a few tricks, then to the end of the round once few
-  tricks are left), and plays the card with the best total. Fixed numbers of samples
-  and nodes, never a clock: the same rng gives the same card.
+  (tarot.search: alpha-beta on card points over two tricks, with a node budget and an
+  evaluation of the trumps held; over the last four tricks, to the end of the round
+  for its result: won, drawn or lost first, then points), and plays the card with the
+  best total. Fixed numbers of samples and nodes, never a clock: the same rng gives
+  the same card.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ NODES = 1500
 MIN_NODES = 100
 ENDGAME_TRICKS = 4
 ENDGAME_NODES = 6000
+# Strong: with this many tricks left or fewer, search to the end for the round's result
+# (won, drawn or lost first, then points), not for points (0: never).
+FINISH_TRICKS = 4
 
 
 def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
@@ -240,6 +245,8 @@ def _strong(view: View, rng: random.Random) -> str:
     moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
     totals = dict.fromkeys(moves, 0)
     nodes = max(MIN_NODES, (ENDGAME_NODES if endgame else NODES) // len(moves))
+    # What this seat took so far, for playing the last tricks for the round's result.
+    taken = round(2 * view["points"][str(me)]) + search.OUDLER_UNIT * view["oudlers"][str(me)]
     for _ in range(SAMPLES):
         their_hand, down = sample_unseen(view, rng)
         stacks: list[list[list[int]]] = []
@@ -251,14 +258,17 @@ def _strong(view: View, rng: random.Random) -> str:
                     cards.append(pile["up"])
                 piles.append([INDEX[c] for c in cards])
             stacks.append(piles)
-        solver = search.Search(stacks, nodes)
         hands = [my_hand, sum(1 << INDEX[c] for c in their_hand)]
         heights = [tuple(len(p) for p in stacks[0]), tuple(len(p) for p in stacks[1])]
-        # A stack top uncovered by the card on the table cannot be played before the
-        # trick is gathered; only the leader's can be, and the leader has played.
-        values = solver.root_values(
-            moves, hands, heights, 1, -1 if lead is None else INDEX[lead], tricks_left, depth
-        )
+        led = -1 if lead is None else INDEX[lead]
+        if tricks_left <= FINISH_TRICKS:
+            values = search.EndSearch(stacks, 0).root_outcomes(
+                moves, hands, heights, led, tricks_left, taken
+            )
+        else:
+            values = search.Search(stacks, nodes).root_values(
+                moves, hands, heights, 1, led, tricks_left, depth
+            )
         for card, value in values.items():
             totals[card] += value
     best = max(totals.values())

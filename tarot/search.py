@@ -12,7 +12,16 @@ Alpha-beta over whole tricks, to a fixed number of tricks, then a static evaluat
 
 from __future__ import annotations
 
-from tarot.cards import DECK, EXCUSE, OUDLERS, PETIT, half_points, is_trump
+from tarot.cards import (
+    DECK,
+    EXCUSE,
+    OUDLERS,
+    PETIT,
+    THRESHOLDS,
+    TOTAL_HALF_POINTS,
+    half_points,
+    is_trump,
+)
 
 N = len(DECK)
 EX = DECK.index(EXCUSE)
@@ -252,4 +261,125 @@ class Search:
                     10**9,
                     guess,
                 )
+        return values
+
+
+# --- The end of the round: play for the round, not for points ------------------------
+
+OUDLER_UNIT = 1000  # my takings packed in one int: half-points + OUDLER_UNIT * oudlers
+THRESHOLDS_HALVES = [2 * t for t in THRESHOLDS]
+ROUND_WON = 10_000
+
+
+def outcome(mine: int, petit: int) -> int:
+    """Value for seat 0 of a finished round from everything seat 0 took (`mine`,
+    packed) and the Petit bonus side (+1 seat 0, -1 the opponent, 0 none): the round
+    won or lost first, then the difference in points, then the Petit bonus."""
+    halves, oudlers = mine % OUDLER_UNIT, mine // OUDLER_UNIT
+    theirs = TOTAL_HALF_POINTS - halves
+    if halves >= THRESHOLDS_HALVES[oudlers]:
+        result = ROUND_WON
+    elif theirs >= THRESHOLDS_HALVES[3 - oudlers]:
+        result = -ROUND_WON
+    else:
+        result = 0
+    return result + halves - theirs + PETIT_LAST_BONUS * 2 * petit
+
+
+class EndSearch(Search):
+    """The last tricks searched to the end for the round's result (not only points)."""
+
+    def taken(self, lead: int, second: int, leader: int, last: bool) -> tuple[int, int, int]:
+        """The trick's winner, what seat 0 takes from it (packed) and the Petit side."""
+        winner = 1 - leader if second_wins(lead, second) else leader
+        mine = 0
+        for card, owner in ((lead, leader), (second, 1 - leader)):
+            if card == EX and not last:
+                if owner == 0:
+                    mine += OUDLER_UNIT + half_points(EXCUSE) - 1
+                elif winner == 0:
+                    mine += 1
+            elif winner == 0:
+                mine += half_points(DECK[card]) + (OUDLER_UNIT if DECK[card] in OUDLERS else 0)
+        petit = 0
+        if last and T1 in (lead, second):
+            petit = 1 if winner == 0 else -1
+        return winner, mine, petit
+
+    def finish(
+        self,
+        hands: list[int],
+        heights: list[tuple[int, ...]],
+        leader: int,
+        lead: int,
+        tricks_left: int,
+        mine: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        self.nodes += 1
+        mover = leader if lead < 0 else 1 - leader
+        avail = hands[mover] | self.tops(mover, heights[mover])
+        moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
+        if lead >= 0:
+            moves.sort(key=lambda c: (not second_wins(lead, c), VALUE[c]))
+        maximise = mover == 0
+        best = -(10**9) if maximise else 10**9
+        for card in moves:
+            hand, height = self.remove(mover, card, hands[mover], heights[mover])
+            new_hands = hands.copy()
+            new_heights = heights.copy()
+            new_hands[mover] = hand
+            new_heights[mover] = height
+            if lead < 0:
+                value = self.finish(
+                    new_hands, new_heights, leader, card, tricks_left, mine, alpha, beta
+                )
+            else:
+                winner, took, petit = self.taken(lead, card, leader, tricks_left == 1)
+                if tricks_left == 1:
+                    value = outcome(mine + took, petit)
+                else:
+                    value = self.finish(
+                        new_hands, new_heights, winner, -1, tricks_left - 1, mine + took,
+                        alpha, beta,
+                    )  # fmt: skip
+            if maximise:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    def root_outcomes(
+        self,
+        moves: list[int],
+        hands: list[int],
+        heights: list[tuple[int, ...]],
+        lead: int,
+        tricks_left: int,
+        mine: int,
+    ) -> dict[int, int]:
+        """The value (`outcome`) of each of seat 0's moves, searched to the end."""
+        values = {}
+        for card in moves:
+            hand, height = self.remove(0, card, hands[0], heights[0])
+            new_hands = [hand, hands[1]]
+            new_heights = [height, heights[1]]
+            if lead < 0:
+                values[card] = self.finish(
+                    new_hands, new_heights, 0, card, tricks_left, mine, -(10**9), 10**9
+                )
+            elif tricks_left == 1:
+                _, took, petit = self.taken(lead, card, 1, True)
+                values[card] = outcome(mine + took, petit)
+            else:
+                winner, took, _ = self.taken(lead, card, 1, False)
+                values[card] = self.finish(
+                    new_hands, new_heights, winner, -1, tricks_left - 1, mine + took,
+                    -(10**9), 10**9,
+                )  # fmt: skip
         return values
