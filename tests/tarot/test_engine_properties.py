@@ -85,7 +85,7 @@ def check_refusals(state: State, seat: int, data) -> None:
     assert repr(state) == before
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), first=st.sampled_from([1, 2]), data=st.data())
 def test_random_rounds_keep_every_card_every_point_and_every_secret(seed, first, data):
     state = new_round(seed, first)
