@@ -19,6 +19,9 @@ Design choices worth knowing before reading the code:
   scores 10 more and the opponent 10 less, whoever played the Petit; this is added
   to the round score whether the round is won or drawn (the seed gives it with no
   condition). Scores and points can end in .5 (tarot/cards.py, `score_round`).
+- Refusals never leak: a card hidden from the player (the opponent's hand, any
+  face-down card) gets one answer wherever it lies ("face_down": "That card is face
+  down or in your opponent's hand.").
 - `State` is immutable; won cards, the Excuse exchange and the leader are kept in it
   for speed, and `from_json` recomputes them from the gathered tricks.
 """
