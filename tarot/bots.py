@@ -1,0 +1,282 @@
+"""Computer players for the Tarot duel: easy, medium and strong.
+
+``choose(state, seat, level, rng)`` returns the card ``seat`` plays. A bot reads only
+``engine.view(state, seat)``: its hand, every face-up card, the played cards and the
+tricks; never the opponent's hand nor a face-down card.
+- easy: as the second player, the lowest card that wins the trick if there is one;
+  otherwise any legal card, at random;
+- medium: counts cards (all played and all face up) and reads the opponent's voids;
+  wins a trick as cheaply as it can, gives its cheapest card when it cannot (or the
+  Excuse instead of a valuable one), leads trumps to draw the opponent's while it holds
+  more of them, keeps the Petit safe (plays it only when it wins the trick) and never
+  keeps the Excuse for the last trick;
+- strong: perfect-information Monte Carlo. It samples the unseen cards (opponent's
+  hand and every face-down card) consistently with what it saw (a player who did not
+  follow suit has none of that suit in hand, one who did not trump has no trump, one
+  who did not overtrump no higher trump), searches each sample with all cards open
+  (tarot.search: alpha-beta on card points over two tricks, with a node budget and an
+  evaluation of the trumps held; over the last four tricks, to the end of the round
+  for its result: won, drawn or lost first, then points), and plays the card with the
+  best total. Fixed numbers of samples and nodes, never a clock: the same rng gives
+  the same card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tarot import engine, search
+from tarot.cards import (
+    DECK,
+    EXCUSE,
+    INDEX,
+    PETIT,
+    TWENTY_ONE,
+    half_points,
+    is_trump,
+    strength,
+    suit,
+    trick_winner,
+)
+
+LEVELS = ("easy", "medium", "strong")
+
+View = dict[str, Any]
+
+# Strong: samples per decision, tricks searched before evaluating, nodes per sample
+# (shared evenly by the cards tried, each at least MIN_NODES), and how few tricks left
+# make the search go to the end of the round.
+SAMPLES = 12
+DEPTH = 2
+NODES = 1500
+MIN_NODES = 100
+ENDGAME_TRICKS = 4
+ENDGAME_NODES = 6000
+# Strong: with this many tricks left or fewer, search to the end for the round's result
+# (won, drawn or lost first, then points), not for points (0: never).
+FINISH_TRICKS = 4
+
+
+def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
+    """The action ``seat`` takes at ``level``; only ``view(state, seat)`` is looked at."""
+    if level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    shown = engine.view(state, seat)
+    legal = shown["legal"]
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to play")
+    card = legal[0] if len(legal) == 1 else PLAYERS[level](shown, rng)
+    return {"type": "play", "card": card}
+
+
+# --- What the view tells -----------------------------------------------------------------
+
+
+def opponent(view: View) -> int:
+    return 2 if view["seat"] == 1 else 1
+
+
+def lead_card(view: View) -> str | None:
+    cards = view["trick"]["cards"]
+    return cards[0]["card"] if cards else None
+
+
+def played_cards(view: View) -> set[str]:
+    played = {p["card"] for t in view["tricks"] for p in t["cards"]}
+    return played | {p["card"] for p in view["trick"]["cards"]}
+
+
+def face_up(view: View, seat: int) -> list[str]:
+    return [s["up"] for s in view["stacks"][str(seat)] if s["up"] is not None]
+
+
+def unseen(view: View) -> set[str]:
+    """Cards this seat has not seen: the opponent's hand and every face-down card."""
+    seen = set(view["hand"]) | played_cards(view) | set(face_up(view, 1)) | set(face_up(view, 2))
+    return set(DECK) - seen
+
+
+def voids(view: View) -> tuple[set[str], int]:
+    """What the opponent's hand cannot hold, from the tricks: the suits (and `T` for
+    trumps) it failed to follow, and the highest trump it may still hold (21: any)."""
+    them = opponent(view)
+    missing: set[str] = set()
+    cap = 21
+    for trick in view["tricks"]:
+        lead, second = trick["cards"]
+        if second["seat"] != them or second["card"] == EXCUSE or lead["card"] == EXCUSE:
+            continue
+        led, card = lead["card"], second["card"]
+        if not is_trump(led) and suit(card) != suit(led):
+            missing.add(suit(led))
+            if not is_trump(card):
+                missing.add("T")
+        elif is_trump(led):
+            if not is_trump(card):
+                missing.add("T")
+            elif strength(card) < strength(led):
+                cap = min(cap, strength(led))
+    return missing, cap
+
+
+def wins(lead: str, card: str) -> bool:
+    return trick_winner(lead, card) == 1
+
+
+def cheapest(cards: list[str]) -> str:
+    """The card that gives least: fewest points, then the weakest (the Petit kept)."""
+    return min(cards, key=lambda c: (c == PETIT, half_points(c), is_trump(c), strength(c)))
+
+
+# --- easy --------------------------------------------------------------------------------
+
+
+def _easy(view: View, rng: random.Random) -> str:
+    legal = view["legal"]
+    lead = lead_card(view)
+    if lead is not None:
+        winning = [c for c in legal if wins(lead, c)]
+        if winning:
+            return min(winning, key=lambda c: (is_trump(c), strength(c)))
+    return rng.choice(legal)
+
+
+# --- medium ------------------------------------------------------------------------------
+
+
+def _medium(view: View, rng: random.Random) -> str:
+    legal = view["legal"]
+    lead = lead_card(view)
+    plain = [c for c in legal if c != EXCUSE]
+    if EXCUSE in legal and (view["tricks_left"] <= 2 or not plain):
+        return EXCUSE  # never keep it for the last trick
+    if lead is not None:
+        return _medium_follow(lead, legal, plain)
+    return _medium_lead(view, plain)
+
+
+def _medium_follow(lead: str, legal: list[str], plain: list[str]) -> str:
+    winning = [c for c in plain if wins(lead, c)]
+    if PETIT in winning:
+        return PETIT  # the second card decides: the Petit is safe here
+    if winning:
+        # Win as cheaply as possible; the 21 only for a trick worth it.
+        worth = half_points(lead) > 1
+        pool = [c for c in winning if c != TWENTY_ONE or worth] or winning
+        return min(pool, key=lambda c: (half_points(c) if not is_trump(c) else 0, strength(c)))
+    losing = [c for c in plain if c != PETIT] or plain
+    if not losing:
+        return EXCUSE
+    giving = cheapest(losing)
+    if EXCUSE in legal and (half_points(giving) >= 5 or giving == PETIT):
+        return EXCUSE  # rather than a king, a queen or the Petit
+    return giving
+
+
+def _medium_lead(view: View, plain: list[str]) -> str:
+    if not plain:
+        return EXCUSE
+    missing, cap = voids(view)
+    out = unseen(view)
+    their_trumps = (
+        0 if "T" in missing else sum(1 for c in out if is_trump(c) and strength(c) <= cap)
+    )
+    mine = [c for c in plain if is_trump(c)]
+    higher_out = any(is_trump(c) and strength(c) > 1 and strength(c) <= cap for c in out)
+    if PETIT in plain and ("T" in missing or not higher_out):
+        return PETIT  # nothing can take it
+    if mine and their_trumps and len(mine) >= 4:
+        # Draw their trumps with a middle trump: keep the Petit and the 21.
+        middle = [c for c in mine if c not in (PETIT, TWENTY_ONE)]
+        if middle:
+            return max(middle, key=strength)
+    # A king of a suit they still follow, else the lowest card of the longest suit.
+    kings = [c for c in plain if c.endswith("K") and not is_trump(c) and suit(c) not in missing]
+    if kings:
+        return kings[0]
+    suited = [c for c in plain if not is_trump(c)]
+    if suited:
+        length = {s: sum(1 for c in suited if suit(c) == s) for s in {suit(c) for c in suited}}
+        longest = max(length, key=lambda s: (length[s], s))
+        return min((c for c in suited if suit(c) == longest), key=strength)
+    return min((c for c in plain if c != PETIT), key=strength, default=plain[0])
+
+
+# --- strong ------------------------------------------------------------------------------
+
+
+def sample_unseen(view: View, rng: random.Random) -> tuple[list[str], list[str]]:
+    """One guess at the unseen cards consistent with the view: (opponent's hand, the
+    face-down cards in the order of `view["stacks"]`, seat 1's stacks first)."""
+    them = opponent(view)
+    missing, cap = voids(view)
+    out = sorted(unseen(view), key=INDEX.__getitem__)
+    size = view["hand_counts"][str(them)]
+
+    def allowed(card: str) -> bool:
+        if card == EXCUSE:
+            return True
+        if is_trump(card):
+            return "T" not in missing and strength(card) <= cap
+        return suit(card) not in missing
+
+    possible = [c for c in out if allowed(c)]
+    forced_down = [c for c in out if not allowed(c)]
+    if len(possible) < size:  # pragma: no cover - a view from a real round never is
+        possible, forced_down = out, []
+    rng.shuffle(possible)
+    hand = possible[:size]
+    down = forced_down + possible[size:]
+    rng.shuffle(down)
+    return hand, down
+
+
+def _strong(view: View, rng: random.Random) -> str:
+    legal = view["legal"]
+    me, them = view["seat"], opponent(view)
+    lead = lead_card(view)
+    tricks_left = view["tricks_left"]
+    endgame = tricks_left <= ENDGAME_TRICKS
+    depth = tricks_left if endgame else DEPTH
+    my_hand = sum(1 << INDEX[c] for c in view["hand"])
+    # Cheap cards of one suit in hand stand for each other: try the lowest and highest.
+    moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
+    totals = dict.fromkeys(moves, 0)
+    nodes = max(MIN_NODES, (ENDGAME_NODES if endgame else NODES) // len(moves))
+    # What this seat took so far, for playing the last tricks for the round's result.
+    taken = round(2 * view["points"][str(me)]) + search.OUDLER_UNIT * view["oudlers"][str(me)]
+    for _ in range(SAMPLES):
+        their_hand, down = sample_unseen(view, rng)
+        stacks: list[list[list[int]]] = []
+        for seat in (me, them):
+            piles = []
+            for pile in view["stacks"][str(seat)]:
+                cards = [down.pop() for _ in range(pile["down"])]
+                if pile["up"] is not None:
+                    cards.append(pile["up"])
+                piles.append([INDEX[c] for c in cards])
+            stacks.append(piles)
+        hands = [my_hand, sum(1 << INDEX[c] for c in their_hand)]
+        heights = [tuple(len(p) for p in stacks[0]), tuple(len(p) for p in stacks[1])]
+        led = -1 if lead is None else INDEX[lead]
+        if tricks_left <= FINISH_TRICKS:
+            values = search.EndSearch(stacks, 0).root_outcomes(
+                moves, hands, heights, led, tricks_left, taken
+            )
+        else:
+            values = search.Search(stacks, nodes).root_values(
+                moves, hands, heights, 1, led, tricks_left, depth
+            )
+        for card, value in values.items():
+            totals[card] += value
+    best = max(totals.values())
+    return DECK[min(card for card, total in totals.items() if total == best)]
+
+
+PLAYERS: dict[str, Callable[[View, random.Random], str]] = {
+    "easy": _easy,
+    "medium": _medium,
+    "strong": _strong,
+}

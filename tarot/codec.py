@@ -1,0 +1,156 @@
+"""Saving a Tarot duel round: `to_json` and `from_json` (tarot.engine re-exports them).
+
+A save holds the hands, the stacks, the card on the table and the gathered tricks.
+Won cards, the Excuse exchange and the leader are not saved: `from_json` replays the
+gathered tricks to recompute them, and refuses with IllegalAction("bad_state") any save
+that could not come from a real round (wrong types, unknown or repeated cards, the 78
+cards not all there, a trick led by the wrong seat or given to the wrong winner, cards
+played from a stack or a hand that do not add up).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rooms.engine import IllegalAction, Seat, gettext_noop
+from tarot.cards import DECK, is_card, sort_cards, trick_winner
+from tarot.engine import (
+    HAND,
+    HAND_SIZE,
+    SCHEMA,
+    SEATS,
+    STACK_SIZE,
+    STACKS,
+    TRICKS,
+    Play,
+    State,
+    Trick,
+    gather,
+    is_over,
+)
+
+
+def _seat_map(values: dict[Seat, Any]) -> dict[str, Any]:
+    return {str(seat): values[seat] for seat in SEATS}
+
+
+def _play_out(play: Play) -> list[Any]:
+    return [play[0], play[1], play[2]]
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "seed": state.seed,
+        "first": state.first,
+        "game_no": state.game_no,
+        "hands": _seat_map({s: list(state.hands[s]) for s in SEATS}),
+        "stacks": _seat_map({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
+        "trick": [_play_out(p) for p in state.trick],
+        "tricks": [[_play_out(lead), _play_out(second), w] for lead, second, w in state.tricks],
+    }
+
+
+def _bad_state(what: str) -> IllegalAction:
+    return IllegalAction(
+        "bad_state", gettext_noop("This saved game is damaged (%(what)s)."), what=what
+    )
+
+
+def _int(item: object, what: str, low: int, high: int) -> int:
+    if type(item) is not int or not low <= item <= high:  # not True, not 1.0
+        raise _bad_state(what)
+    return item
+
+
+def _cards(item: object, what: str, most: int) -> tuple[str, ...]:
+    if not isinstance(item, list) or len(item) > most or not all(map(is_card, item)):
+        raise _bad_state(what)
+    return tuple(item)
+
+
+def _per_seat(item: object, what: str) -> dict[Seat, Any]:
+    if not isinstance(item, dict) or set(item) != {"1", "2"}:
+        raise _bad_state(what)
+    return {seat: item[str(seat)] for seat in SEATS}
+
+
+def _play(item: object) -> Play:
+    if not isinstance(item, list) or len(item) != 3 or not is_card(item[1]):
+        raise _bad_state("play")
+    return (_int(item[0], "play", 1, 2), item[1], _int(item[2], "play", HAND, STACKS - 1))
+
+
+def _trick(item: object) -> Trick:
+    if not isinstance(item, list) or len(item) != 3:
+        raise _bad_state("tricks")
+    lead, second = _play(item[0]), _play(item[1])
+    if lead[0] == second[0]:
+        raise _bad_state("tricks")
+    return (lead, second, _int(item[2], "tricks", 1, 2))
+
+
+def state_from_json(data: object) -> State:
+    if not isinstance(data, dict):
+        raise _bad_state("not an object")
+    _int(data.get("schema"), "schema", SCHEMA, SCHEMA)
+    seed = _int(data.get("seed"), "seed", -(2**63), 2**63)
+    first = _int(data.get("first"), "first", 1, 2)
+    game_no = _int(data.get("game_no"), "game_no", 1, 2**31)
+    hands = {
+        s: _cards(cards, "hands", HAND_SIZE)
+        for s, cards in _per_seat(data.get("hands"), "hands").items()
+    }
+    stacks = {}
+    for s, piles in _per_seat(data.get("stacks"), "stacks").items():
+        if not isinstance(piles, list) or len(piles) != STACKS:
+            raise _bad_state("stacks")
+        stacks[s] = tuple(_cards(pile, "stacks", STACK_SIZE) for pile in piles)
+    raw_trick, raw_tricks = data.get("trick"), data.get("tricks")
+    if not isinstance(raw_trick, list) or len(raw_trick) > 1:
+        raise _bad_state("trick")
+    if not isinstance(raw_tricks, list) or len(raw_tricks) > TRICKS:
+        raise _bad_state("tricks")
+    trick = tuple(_play(p) for p in raw_trick)
+    tricks = tuple(_trick(t) for t in raw_tricks)
+
+    # Replay the gathered tricks: who led each, who won it, where the cards went.
+    leader: Seat = first
+    won: dict[Seat, tuple[str, ...]] = {1: (), 2: ()}
+    giver: Seat | None = None
+    for number, (lead, second, winner) in enumerate(tricks, start=1):
+        if lead[0] != leader or winner != (lead[0], second[0])[trick_winner(lead[1], second[1])]:
+            raise _bad_state("tricks")
+        leader, won, gave = gather(won, lead, second, last=number == TRICKS)
+        giver = gave if gave is not None else giver
+    if trick and trick[0][0] != leader:
+        raise _bad_state("trick")
+
+    played = [p for t in tricks for p in t[:2]] + list(trick)
+    everything = Counter(c for s in SEATS for c in hands[s])
+    everything.update(c for s in SEATS for pile in stacks[s] for c in pile)
+    everything.update(p[1] for p in played)
+    if everything != Counter(DECK):
+        raise _bad_state("cards")
+    for s in SEATS:
+        sources = Counter(p[2] for p in played if p[0] == s)
+        if sources[HAND] + len(hands[s]) != HAND_SIZE:
+            raise _bad_state("hands")
+        if any(sources[i] + len(stacks[s][i]) != STACK_SIZE for i in range(STACKS)):
+            raise _bad_state("stacks")
+    state = State(
+        seed=seed,
+        first=first,
+        game_no=game_no,
+        hands={s: tuple(sort_cards(hands[s])) for s in SEATS},
+        stacks=stacks,
+        leader=leader,
+        trick=trick,
+        tricks=tricks,
+        won=won,
+        excuse_giver=giver,
+    )
+    if is_over(state) != (len(tricks) == TRICKS):
+        raise _bad_state("tricks")
+    return state

@@ -1,0 +1,99 @@
+"""tarot.bots: legal cards at every level, only the view read, and who wins."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rooms.engine import IllegalAction
+from tarot import bots, engine
+from tarot.engine import legal_cards, new_round, redeal_hidden, summary, turn
+from tests.tarot.positions import play, position
+
+
+def play_round(seed: int, levels: dict[int, str], first: int = 1, check=None):
+    """A whole bot-vs-bot round; every card must be legal. Returns the final state."""
+    state = new_round(seed, first)
+    rng = random.Random(seed)
+    while not summary(state)["over"]:
+        seat = turn(state)
+        action = bots.choose(state, seat, levels[seat], rng)
+        if check is not None:
+            check(state, seat, levels[seat], action)
+        try:
+            state = engine.apply(state, seat, action)
+        except IllegalAction as refused:  # pragma: no cover - the failure we look for
+            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
+    return state
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_plays_only_legal_cards_through_whole_rounds(level):
+    for seed in range(2):
+        other = "medium" if level != "medium" else "easy"
+        final = play_round(seed, {1: level, 2: other}, first=1 + seed)
+        assert summary(final)["over"]
+
+
+def same_choice_whatever_is_hidden(state, seat, level, action):
+    first = bots.choose(state, seat, level, random.Random(len(state.tricks)))
+    for scramble in range(2):
+        redealt = redeal_hidden(state, seat, random.Random(scramble))
+        assert redealt != state
+        assert bots.choose(redealt, seat, level, random.Random(len(state.tricks))) == first
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_a_bot_reads_only_its_view_scrambling_the_hidden_cards_changes_nothing(level):
+    checked = []
+
+    def check(state, seat, level_of_seat, action):
+        if level_of_seat == level and len(state.tricks) % 8 == 0:
+            same_choice_whatever_is_hidden(state, seat, level, action)
+            checked.append(seat)
+
+    play_round(5, {1: level, 2: level}, check=check)
+    assert len(checked) >= 5
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown level"):
+        bots.choose(new_round(1, 1), 1, "grandmaster", random.Random(0))
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_the_excuse_is_not_kept_for_the_last_trick(level):
+    state = position({1: ["EX", "H2"], 2: ["H5", "H9"]}, leader=1)
+
+    assert bots.choose(state, 1, level, random.Random(0)) == {"type": "play", "card": "EX"}
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_the_petit_wins_a_trick_it_can_win_as_second_player(level):
+    state = play(position({1: ["HK", "S1"], 2: ["T1", "T12", "C3"]}, leader=1), (1, "HK"))
+
+    assert bots.choose(state, 2, level, random.Random(0))["card"] == "T1"
+
+
+def test_strong_does_not_lead_the_petit_into_a_higher_trump():
+    state = position({1: ["T1", "S1", "S2"], 2: ["T5", "S3", "S4"]}, leader=1)
+
+    assert bots.choose(state, 1, "strong", random.Random(0))["card"] != "T1"
+    assert "T1" in legal_cards(state, 1)
+
+
+def mirror_share(strong: str, weak: str, pairs: int) -> float:
+    """The stronger level's share of round wins over mirror pairs (draws half)."""
+    share = 0.0
+    for seed in range(pairs):
+        for seat in (1, 2):
+            final = play_round(1000 + seed, {seat: strong, 3 - seat: weak}, first=1 + seed % 2)
+            winner = summary(final)["winner"]
+            share += 0.5 if winner is None else float(winner == seat)
+    return share / (2 * pairs)
+
+
+def test_medium_beats_easy_and_strong_beats_easy_over_a_few_mirror_pairs():
+    assert mirror_share("medium", "easy", 8) > 0.5
+    assert mirror_share("strong", "easy", 3) > 0.5
