@@ -34,7 +34,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -268,6 +268,7 @@ def run(
     jobs: int = 1,
     move_cap: int = MOVE_CAP,
     first_pair: int = 0,
+    progress: int = 0,
 ) -> Summary:
     game = load_game(game_name)
     player(game, a), player(game, b)  # refuse unknown names before starting
@@ -276,11 +277,19 @@ def run(
     tasks = [
         (game_name, a, b, seed, pair, move_cap) for pair in range(first_pair, first_pair + pairs)
     ]
+    results: list[tuple[GameRecord, GameRecord]] = []
+
+    def collect(done: Iterable[tuple[GameRecord, GameRecord]]) -> None:
+        for pair in done:  # in pair order: a partial report covers the first pairs
+            results.append(pair)
+            if progress and len(results) % progress == 0:
+                print(f"[{len(results)} pairs] {report(summarise(a, b, results))}", flush=True)
+
     if jobs <= 1:
-        results = [_pair_job(task) for task in tasks]
+        collect(map(_pair_job, tasks))
     else:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(_pair_job, tasks, chunksize=1)
+            collect(pool.imap(_pair_job, tasks, chunksize=1))
     return summarise(a, b, results)
 
 
@@ -294,6 +303,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-pair", type=int, default=0, help="skip this many pairs")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--move-cap", type=int, default=MOVE_CAP)
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print the figures so far every N pairs"
+    )
     args = parser.parse_args(argv)
     begin = time.perf_counter()
     summary = run(
@@ -305,6 +317,7 @@ def main(argv: list[str] | None = None) -> None:
         args.jobs,
         args.move_cap,
         args.first_pair,
+        args.progress,
     )
     elapsed = time.perf_counter() - begin
     print(
