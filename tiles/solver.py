@@ -31,7 +31,7 @@ What keeps the search small while staying exact:
 - branch and bound over the memo: a step is not explored when even placing every rack
   tile still undecided could not beat the best found; rack tiles that fit in no set
   whatever the arrangement are dropped first;
-- where that is not enough (a search still running after its first 1,000 states), the
+- where that is not enough (a search still running after its first 3,000 states), the
   bound is tightened "Russian doll" fashion: for every count of free jokers, the numbers
   n..13 are solved alone, n from 13 down, relaxed (any runs the lower numbers could
   pass on are there, neither the table jokers nor the opening's 30 required), each
@@ -58,8 +58,9 @@ HIGHEST = 13
 # tile set is worth 788 points, so the value can never spill into the tile count.
 _PER_TILE = 1024
 _IMPOSSIBLE = -(10**9)
-_FIRST_BUDGET = 1000  # states each direction may try before the bounds are tightened
+_FIRST_BUDGET = 3000  # states each direction may try before the bounds are tightened
 _DOLL_BUDGET = 1000  # states one doll of tighten_bounds may take
+_DOLLS_BUDGET = 3000  # and all of them together
 _AFTER_LAST = HIGHEST + 1
 _GROUP_STEP = len(COLOURS)  # the sub-step after the four colours of a number
 
@@ -91,7 +92,12 @@ class SearchTooLong(Exception):
 
 
 def best_placement(
-    table: list[list[str]], rack: list[str], opened: bool, *, max_states: int | None = None
+    table: list[list[str]],
+    rack: list[str],
+    opened: bool,
+    *,
+    max_states: int | None = None,
+    at_least: int = 1,
 ) -> Placement | None:
     """The placement putting the most rack tiles down (ties: higher value), or None.
 
@@ -102,11 +108,17 @@ def best_placement(
     ``max_states`` bounds the work (for a request from outside: a state costs a few
     microseconds): past that many states the search stops with SearchTooLong. Whatever
     it answers is exact; without it the search always runs to the end.
+
+    ``at_least`` asks only for placements of at least that many rack tiles (None if
+    there is none): ``at_least=len(rack)`` asks whether the rack can go out, which the
+    branch and bound answers quickly, since it may cut every branch that drops a tile.
     """
     for code in [*rack, *(code for group in table for code in group)]:
         _parse(code)  # raises ValueError on a bad code
     table_tiles = [code for group in table for code in group] if opened else []
-    solution = _solve_both_ways(table_tiles, rack, opening=not opened, max_states=max_states)
+    solution = _solve_both_ways(
+        table_tiles, rack, opening=not opened, max_states=max_states, at_least=max(1, at_least)
+    )
     if solution is None:
         return None
     runs, groups, placed = solution
@@ -117,7 +129,11 @@ def best_placement(
 
 
 def _solve_both_ways(
-    table: list[str], rack: list[str], opening: bool, max_states: int | None = None
+    table: list[str],
+    rack: list[str],
+    opening: bool,
+    max_states: int | None = None,
+    at_least: int = 1,
 ) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
     """Search from 1 up and from 13 down in turn, with a growing budget of states.
 
@@ -132,6 +148,8 @@ def _solve_both_ways(
         on_table = _tile_counts([_mirror(code) if mirrored else code for code in table])
         in_rack = _tile_counts([_mirror(code) if mirrored else code for code in rack])
         live = _without_dead_tiles(on_table, in_rack)
+        if sum(map(sum, live.tiles)) + live.jokers < at_least:
+            return None  # too many rack tiles fit nowhere
         searches.append((_Search(on_table, live, opening, mirrored), on_table, live))
     budget = _FIRST_BUDGET
     left = max_states
@@ -142,7 +160,7 @@ def _solve_both_ways(
         for search, _, _ in searches:
             turn_budget = budget if left is None else min(budget, left)
             try:
-                found = search.solve(turn_budget)
+                found = search.solve(turn_budget, at_least)
             except _OutOfBudget:
                 if left is not None:
                     left -= turn_budget
@@ -352,7 +370,10 @@ class _Search:
         ones. They prune the branches where the jokers went elsewhere and a later tile
         now fits nowhere: the plain bound assumes every later rack tile goes down.
         """
+        left = _DOLLS_BUDGET
         for free in range(self.jokers + 1):
+            if left <= 0:
+                break
             doll = _Search(table, rack, self.opening, self.mirrored, relaxed=True, jokers=free)
             doll.beyond = self.beyond  # tightened together
             doll.rack_gain_from = self.rack_gain_from
@@ -364,11 +385,13 @@ class _Search:
             for n in range(HIGHEST, 1, -1):
                 # a run open at n holds a copy of n - 1 or a joker
                 entry: State = (n, 0, self._runs_into(n), 0, 0, 0, OPENING_MINIMUM, 0)
-                doll.budget = _DOLL_BUDGET
+                given = doll.budget = min(_DOLL_BUDGET, left)
                 try:
                     best = doll._best(entry, -1)
                 except _OutOfBudget:
+                    left -= given
                     break  # the bigger dolls would cost more than they save
+                left -= given - doll.budget
                 if best < self.beyond[free][n]:
                     self.beyond[free][n] = best
                     self._gains_from_beyond(free)
@@ -382,16 +405,19 @@ class _Search:
             packed |= _pack((0, 0, runs)) << (_RUN_BITS * c)
         return packed
 
-    def solve(self, budget: int) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
-        """(runs, groups, rack tiles placed) of the best placement, None if nothing fits.
+    def solve(
+        self, budget: int, at_least: int = 1
+    ) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
+        """(runs, groups, rack tiles placed) of the best placement of at least
+        ``at_least`` rack tiles, None if there is none.
 
         Raises _OutOfBudget after ``budget`` new states; calling again resumes.
         """
         self.budget = budget
         start: State = (1, 0, 0, 0, 0, 0, 0, 0)
-        # Only placements of at least one rack tile count: the floor prunes the rest.
-        score = self._best(start, _PER_TILE - 1)
-        if score < _PER_TILE:
+        # Only placements of at least that many rack tiles count: the floor prunes the rest.
+        score = self._best(start, at_least * _PER_TILE - 1)
+        if score < at_least * _PER_TILE:
             return None
         return self._rebuild(start)
 

@@ -38,10 +38,11 @@ def choose_table(view: dict[str, Any], rng: random.Random | None = None) -> Tabl
     table = [list(s) for s in view["table"]]
     rack = list(view["rack"])
     opened = bool(view["opened"][str(view["seat"])])
-    best = best_placement(table, rack, opened)
-    if best is None:
-        return None
-    if len(best.placed) == len(rack) or JOKER not in best.placed or not view["pool_count"]:
-        return best.table
+    if JOKER not in rack or not view["pool_count"]:
+        best = best_placement(table, rack, opened)
+        return None if best is None else best.table
+    out = best_placement(table, rack, opened, at_least=len(rack))  # quick: all or nothing
+    if out is not None:
+        return out.table
     numbered = best_placement(table, [code for code in rack if code != JOKER], opened)
     return None if numbered is None else numbered.table

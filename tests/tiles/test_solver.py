@@ -466,3 +466,18 @@ def test_tightened_bounds_keep_the_answer_on_late_game_positions(bounds_at_once:
         has_jokers = "J" in rack or any("J" in s for s in table)
         if ilp_reference.installed() and not has_jokers:
             assert objective(found)[0] == ilp_reference.ilp_tile_count(position), position
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_at_least_finds_the_best_placement_of_that_many_tiles_or_none(seed: int) -> None:
+    for position in small_positions(60, 70 + seed):
+        table, rack, opened = position
+        tiles, _ = brute_force(position)
+        for at_least in (len(rack), max(1, tiles), tiles + 1):
+            found = best_placement(table, rack, opened, at_least=at_least)
+            if tiles >= at_least:
+                assert found is not None, (position, at_least)
+                check_placement(position, found)
+                assert objective(found) == brute_force(position), (position, at_least)
+            else:
+                assert found is None, (position, at_least)
