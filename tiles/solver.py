@@ -156,7 +156,11 @@ def _solve_both_ways(
     while True:
         if budget == 2 * _FIRST_BUDGET:  # a hard position: bound the searches better
             for search, on_table, live in searches:
-                search.tighten_bounds(on_table, live)
+                spent = search.tighten_bounds(on_table, live)
+                if left is not None:
+                    left -= spent  # the dolls' states count too
+                    if left <= 0:
+                        raise SearchTooLong
         for search, _, _ in searches:
             turn_budget = budget if left is None else min(budget, left)
             try:
@@ -358,7 +362,7 @@ class _Search:
                 total += self.rack[c][n] * (_PER_TILE + self.face[n])
                 gains[n][c] = total
 
-    def tighten_bounds(self, table: _Counts, rack: _Counts) -> None:
+    def tighten_bounds(self, table: _Counts, rack: _Counts) -> int:
         """Bound what the numbers n..13 can gain with j jokers free by solving them alone.
 
         A "Russian doll" search, for j = 0 up to every joker and n = 13 down to 2: the
@@ -369,6 +373,7 @@ class _Search:
         state at n with j jokers left; each doll is solved with the bounds of the smaller
         ones. They prune the branches where the jokers went elsewhere and a later tile
         now fits nowhere: the plain bound assumes every later rack tile goes down.
+        Returns the states the dolls took.
         """
         left = _DOLLS_BUDGET
         for free in range(self.jokers + 1):
@@ -395,6 +400,7 @@ class _Search:
                 if best < self.beyond[free][n]:
                     self.beyond[free][n] = best
                     self._gains_from_beyond(free)
+        return _DOLLS_BUDGET - left
 
     def _runs_into(self, number: int) -> int:
         """The packed runs of a doll's entry at ``number``: as many runs of three or more
