@@ -1,62 +1,330 @@
-"""Play seeded games between every pair of computer levels and print who wins.
+"""The strength bench: two players of one game, mirror pairs, win share with its interval.
 
-Run: ``python bench/bots.py [games per pairing]`` from the repository root (default 20).
-Each pairing plays the same seeds, the first seat alternating; prints wins, draws,
-average moves per game and average time per move for each level.
+Run from the repository root, e.g.::
+
+    python bench/bots.py --game tiles --a strong --b maxtiles --pairs 200 --seed 1 --jobs 2
+
+A game is found by its modules ``<game>.engine`` and ``<game>.bots`` (``tiles``, ``cards``,
+``tarot``; a dotted package such as ``tests.counter_game`` works too). A player is a bot
+level (``bots.LEVELS``) or a named baseline from ``<game>.baselines.PLAYERS`` when that
+module exists (tiles: ``maxtiles``).
+
+Mirror pairs: each deal is played twice on the same seed and the same first seat, A in
+seat 1 then A in seat 2, so that both players get both hands; luck of the deal cancels.
+One deal is one game: ``new_round(seed, first_seat)`` up to ``status["over"]`` (for a game
+whose round starts a match, that is where the match ends). The first seat alternates
+from pair to pair. Each game's players get their own rngs, seeded from the deal, so a run
+is reproducible from ``--seed`` whatever ``--jobs`` (the decision times are not).
+
+Printed: A's win share (a win 1, a draw 1/2) with its 95% interval computed by pairs
+(the mean of the pair scores, normal approximation: the two games of a pair are not
+independent, so a per-game interval would be too narrow), the Wilson interval over
+games for comparison, the average score difference A - B per game, and each player's
+decision time median/p99/max. A game that hits ``--move-cap`` counts as a draw and is
+reported.
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
+import math
+import multiprocessing
 import random
+import statistics
 import sys
 import time
-from collections import defaultdict
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tiles import bots, engine
+LEVELS = ("easy", "medium", "strong")  # when a bots module does not list its own
+MOVE_CAP = 2000  # a tile game ends well before; the cap only guards the bench
 
-MOVE_CAP = 2000  # a game always ends well before; the cap only guards the bench
+Player = Callable[[Any, int, random.Random], dict[str, Any]]
 
 
-def play(
-    seed: int, levels: dict[int, str], think: dict[str, list[float]]
-) -> tuple[int | None, int]:
-    """One game; (winner seat or None for a draw, moves played)."""
-    state = engine.new_round(seed, first_seat=1 + seed % 2)
-    rng = random.Random(seed)
-    moves = 0
-    while not engine.status(state)["over"] and moves < MOVE_CAP:
-        seat = state.turn
+@dataclass(frozen=True)
+class Game:
+    engine: ModuleType
+    bots: ModuleType
+    baselines: dict[str, Player]
+
+
+@cache
+def load_game(name: str) -> Game:
+    package = name
+    engine = import_module(f"{package}.engine")
+    bots = import_module(f"{package}.bots")
+    baselines: dict[str, Player] = {}
+    if find_spec(f"{package}.baselines") is not None:
+        baselines = dict(import_module(f"{package}.baselines").PLAYERS)
+    return Game(engine, bots, baselines)
+
+
+def players_of(game: Game) -> list[str]:
+    return [*getattr(game.bots, "LEVELS", LEVELS), *game.baselines]
+
+
+def player(game: Game, name: str) -> Player:
+    if name in game.baselines:
+        return game.baselines[name]
+    if name in getattr(game.bots, "LEVELS", LEVELS):
+
+        def level(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+            return game.bots.choose(state, seat, name, rng)
+
+        return level
+    raise SystemExit(f"unknown player {name!r}: expected one of {', '.join(players_of(game))}")
+
+
+def deal_seed(seed: int, pair: int) -> int:
+    """The deal of pair ``pair`` in a run seeded ``seed`` (stable across Python runs)."""
+    digest = hashlib.sha256(f"bench:{seed}:{pair}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def fingerprint(state: Any) -> str:
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+
+
+@dataclass
+class GameRecord:
+    deal: int
+    first: int
+    seats: dict[int, str]  # seat -> player name
+    start: str  # fingerprint of the state dealt
+    winner: int | None = None
+    scores: dict[int, int] = field(default_factory=dict)
+    moves: int = 0
+    capped: bool = False
+    times: dict[str, list[float]] = field(default_factory=dict)  # player -> seconds
+
+
+def play_game(
+    game_name: str, seats: dict[int, str], deal: int, first: int, move_cap: int = MOVE_CAP
+) -> GameRecord:
+    """One game from deal ``deal``, seat -> player name; every action timed."""
+    game = load_game(game_name)
+    choose = {seat: player(game, name) for seat, name in seats.items()}
+    # Each player's rng depends on the deal and on the player, not on the seat it sits in.
+    rngs = {seat: random.Random(f"{deal}:{name}") for seat, name in seats.items()}
+    state = game.engine.new_round(deal, first)
+    record = GameRecord(deal, first, dict(seats), fingerprint(state))
+    record.times = {name: [] for name in seats.values()}
+    status = game.engine.status(state)
+    while not status["over"]:
+        if record.moves >= move_cap:
+            record.capped = True
+            return record
+        seat = status["turn"]
         begin = time.perf_counter()
-        action = bots.choose(state, seat, levels[seat], rng)
-        think[levels[seat]].append(time.perf_counter() - begin)
-        state = engine.apply(state, seat, action)
-        moves += 1
-    return engine.status(state)["winner"], moves
+        action = choose[seat](state, seat, rngs[seat])
+        record.times[seats[seat]].append(time.perf_counter() - begin)
+        state = game.engine.apply(state, seat, action)
+        record.moves += 1
+        status = game.engine.status(state)
+    record.winner = status.get("winner")
+    scores = status["scores"] or {}
+    record.scores = {int(seat): points for seat, points in scores.items()}
+    if record.winner is None and record.scores and record.scores[1] != record.scores[2]:
+        record.winner = 1 if record.scores[1] > record.scores[2] else 2
+    return record
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    think: dict[str, list[float]] = defaultdict(list)
-    print(f"{games} games per pairing, seeds 0..{games - 1}, first seat alternating")
-    for first, second in combinations_with_replacement(bots.LEVELS, 2):
-        wins = {1: 0, 2: 0, None: 0}
-        total_moves = 0
-        for seed in range(games):
-            winner, moves = play(seed, {1: first, 2: second}, think)
-            wins[winner] += 1
-            total_moves += moves
-        print(
-            f"{first:>6} vs {second:<6}  {wins[1]:3d} : {wins[2]:<3d} draws {wins[None]:2d}"
-            f"   {total_moves / games:5.1f} moves per game"
+def play_pair(
+    game_name: str, a: str, b: str, seed: int, pair: int, move_cap: int = MOVE_CAP
+) -> tuple[GameRecord, GameRecord]:
+    """The same deal twice, A in seat 1 then in seat 2, the same seat starting both."""
+    deal = deal_seed(seed, pair)
+    first = 1 + pair % 2
+    return (
+        play_game(game_name, {1: a, 2: b}, deal, first, move_cap),
+        play_game(game_name, {1: b, 2: a}, deal, first, move_cap),
+    )
+
+
+def share_of(record: GameRecord, name: str) -> float:
+    """1 if ``name`` won the game, 1/2 for a draw (or a capped game), else 0."""
+    if record.winner is None:
+        return 0.5
+    return 1.0 if record.seats[record.winner] == name else 0.0
+
+
+def score_difference(record: GameRecord, a: str) -> int:
+    if not record.scores:
+        return 0
+    seat_a = next(seat for seat, name in record.seats.items() if name == a)
+    return record.scores[seat_a] - record.scores[3 - seat_a]
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    half /= 1 + z * z / trials
+    return centre - half, centre + half
+
+
+def by_pairs(pair_scores: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """(mean, low, high): the mean pair score with a normal 95% interval."""
+    n = len(pair_scores)
+    mean = statistics.fmean(pair_scores)
+    if n < 2:
+        return mean, 0.0, 1.0
+    half = z * statistics.stdev(pair_scores) / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+@dataclass
+class Summary:
+    a: str
+    b: str
+    pairs: int
+    share: float
+    low: float
+    high: float
+    wilson: tuple[float, float]
+    wins: int
+    losses: int
+    draws: int
+    capped: int
+    score_difference: float
+    times: dict[str, list[float]]
+
+
+def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> Summary:
+    games = [record for pair in results for record in pair]
+    pair_scores = [(share_of(x, a) + share_of(y, a)) / 2 for x, y in results]
+    share, low, high = by_pairs(pair_scores)
+    shares = [share_of(record, a) for record in games]
+    times: dict[str, list[float]] = {a: [], b: []}
+    for record in games:
+        for name, spent in record.times.items():
+            times[name] += spent
+    return Summary(
+        a=a,
+        b=b,
+        pairs=len(results),
+        share=share,
+        low=low,
+        high=high,
+        wilson=wilson(sum(shares), len(games)),
+        wins=shares.count(1.0),
+        losses=shares.count(0.0),
+        draws=shares.count(0.5),
+        capped=sum(record.capped for record in games),
+        score_difference=statistics.fmean(score_difference(r, a) for r in games),
+        times=times,
+    )
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def report(summary: Summary) -> str:
+    s = summary
+    lines = [
+        f"{s.a} vs {s.b}: {s.pairs} mirror pairs ({2 * s.pairs} games), "
+        f"{s.wins} won, {s.losses} lost, {s.draws} drawn, {s.capped} hit the move cap",
+        f"  win share of {s.a}: {100 * s.share:.1f}%  95% interval by pairs "
+        f"{100 * s.low:.1f}-{100 * s.high:.1f}%  (Wilson over games "
+        f"{100 * s.wilson[0]:.1f}-{100 * s.wilson[1]:.1f}%)",
+        f"  average score difference {s.a} - {s.b}: {s.score_difference:+.1f} per game",
+    ]
+    for name in dict.fromkeys((s.a, s.b)):
+        ordered = sorted(s.times[name])
+        if not ordered:
+            continue
+        lines.append(
+            f"  {name:>10} decisions {len(ordered):6d}: median "
+            f"{1000 * statistics.median(ordered):7.1f} ms  p99 "
+            f"{1000 * percentile(ordered, 0.99):7.1f} ms  max {1000 * ordered[-1]:7.1f} ms"
         )
-    for level in bots.LEVELS:
-        times = think[level]
-        average, worst = 1000 * sum(times) / len(times), 1000 * max(times)
-        print(f"{level:>6}: {average:6.2f} ms per move, max {worst:7.1f} ms, {len(times)} moves")
+    return "\n".join(lines)
+
+
+def _pair_job(args: tuple[str, str, str, int, int, int]) -> tuple[GameRecord, GameRecord]:
+    game_name, a, b, seed, pair, move_cap = args
+    return play_pair(game_name, a, b, seed, pair, move_cap)
+
+
+def run(
+    game_name: str,
+    a: str,
+    b: str,
+    pairs: int,
+    seed: int,
+    jobs: int = 1,
+    move_cap: int = MOVE_CAP,
+    first_pair: int = 0,
+    progress: int = 0,
+) -> Summary:
+    game = load_game(game_name)
+    player(game, a), player(game, b)  # refuse unknown names before starting
+    if a == b:
+        raise SystemExit("A and B must differ: a player's rng is seeded by its name")
+    tasks = [
+        (game_name, a, b, seed, pair, move_cap) for pair in range(first_pair, first_pair + pairs)
+    ]
+    results: list[tuple[GameRecord, GameRecord]] = []
+
+    def collect(done: Iterable[tuple[GameRecord, GameRecord]]) -> None:
+        for pair in done:  # in pair order: a partial report covers the first pairs
+            results.append(pair)
+            if progress and len(results) % progress == 0:
+                print(f"[{len(results)} pairs] {report(summarise(a, b, results))}", flush=True)
+
+    if jobs <= 1:
+        collect(map(_pair_job, tasks))
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            collect(pool.imap(_pair_job, tasks, chunksize=1))
+    return summarise(a, b, results)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="tiles")
+    parser.add_argument("--a", default="strong", help="the player whose share is printed")
+    parser.add_argument("--b", default="maxtiles")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-pair", type=int, default=0, help="skip this many pairs")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--move-cap", type=int, default=MOVE_CAP)
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print the figures so far every N pairs"
+    )
+    args = parser.parse_args(argv)
+    begin = time.perf_counter()
+    summary = run(
+        args.game,
+        args.a,
+        args.b,
+        args.pairs,
+        args.seed,
+        args.jobs,
+        args.move_cap,
+        args.first_pair,
+        args.progress,
+    )
+    elapsed = time.perf_counter() - begin
+    print(
+        f"game {args.game}, seed {args.seed}, pairs {args.first_pair}.."
+        f"{args.first_pair + args.pairs - 1}, {args.jobs} jobs, {elapsed:.0f} s"
+    )
+    print(report(summary))
 
 
 if __name__ == "__main__":

@@ -1,15 +1,18 @@
 """Time tiles.solver.best_placement against the rummikub-solver ILP on the same positions.
 
-Run: ``python bench/solver.py [positions]`` from the repository root (default 300).
-Positions are seeded and fixed: mid-game tables of 6-40 tiles built from random valid sets
-of a shuffled tile set, racks of 5-20 tiles from the rest, and one in five an opening
-(rack only, the table left as it is). Prints median and p99 per position in ms for each
-solver, and how many positions agree on the number of tiles placed. The ILP reference
-(a dev-only dependency) is skipped with a note when it is not installed.
+Run: ``python bench/solver.py [positions] [--late] [--no-ilp]`` from the repository root
+(default 300). Positions are seeded and fixed: mid-game tables of 6-40 tiles built from
+random valid sets of a shuffled tile set, racks of 5-20 tiles from the rest, and one in
+five an opening (rack only, the table left as it is); with ``--late``, late-game
+positions instead: tables of 40-80 tiles, racks of 20-40, all opened. Prints median and
+p99 per position in ms for each solver, and how many positions agree on the number of
+tiles placed. The ILP reference (a dev-only dependency) is skipped with a note when it
+is not installed.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -80,6 +83,15 @@ def positions(count: int, seed: int = 2015) -> list[Position]:
     ]
 
 
+def late_positions(count: int, seed: int = 2026) -> list[Position]:
+    """Late-game positions: tables of 40-80 tiles, racks of 20-40 (fewer if the table
+    leaves fewer tiles), every player opened."""
+    rng = random.Random(seed)
+    return [
+        random_position(rng, rng.randint(40, 80), rng.randint(20, 40), True) for _ in range(count)
+    ]
+
+
 def ours(position: Position) -> int:
     table, rack, opened = position
     found = best_placement(table, rack, opened)
@@ -105,12 +117,28 @@ def summary(name: str, times: list[float]) -> str:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    cases = positions(count)
-    openings = sum(not opened for _, _, opened in cases)
-    print(f"{count} positions ({openings} openings), tables 6-40 tiles, racks 5-20")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("positions", type=int, nargs="?", default=300)
+    parser.add_argument("--late", action="store_true", help="late-game positions")
+    parser.add_argument("--no-ilp", action="store_true", help="time tiles.solver only")
+    args = parser.parse_args()
+    count = args.positions
+    if args.late:
+        cases = late_positions(count)
+        tables = sorted(sum(map(len, table)) for table, _, _ in cases)
+        racks = sorted(len(rack) for _, rack, _ in cases)
+        print(
+            f"{count} late-game positions, tables {tables[0]}-{tables[-1]} tiles, "
+            f"racks {racks[0]}-{racks[-1]}"
+        )
+    else:
+        cases = positions(count)
+        openings = sum(not opened for _, _, opened in cases)
+        print(f"{count} positions ({openings} openings), tables 6-40 tiles, racks 5-20")
     our_times, our_results = timed(ours, cases)
     print(summary("tiles.solver", our_times))
+    if args.no_ilp:
+        return
     if not ilp_reference.installed():
         print("rummikub-solver not installed: no ILP figures")
         return

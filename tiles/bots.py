@@ -9,8 +9,8 @@ table, not only in how well they search:
 - medium lays down the best new sets from its rack (the exact solver, rack alone), then
   adds rack tiles to the ends of sets on the table, one at a time; it never rearranges;
 - strong uses the exact solver on the whole table (any rearrangement), goes out whenever
-  it can, keeps its jokers unless they bring several tiles down, and, while the opponent
-  is far from going out, does not show a small cheap play (it draws instead).
+  it can, and otherwise chooses among a few moves (the most tiles, the same keeping its
+  jokers, drawing) by sampling the opponent's rack: see tiles/strong.py.
 """
 
 from __future__ import annotations
@@ -21,18 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rooms.seats import LEVELS
-from tiles import engine
-from tiles.solver import Placement, best_placement
+from tiles import engine, strong
+from tiles.solver import best_placement
 
 JOKER = engine.JOKER
-
-# Strong: jokers are kept unless they bring at least this many more numbered tiles down.
-JOKER_WORTH_TILES = 2
-# Strong: while the opponent holds at least this many tiles and the pool is not empty,
-# a play of at most SMALL_PLAY_TILES tiles worth at most SMALL_PLAY_POINTS is held back.
-OPPONENT_FAR_FROM_OUT = 10
-SMALL_PLAY_TILES = 2
-SMALL_PLAY_POINTS = 10
 
 Table = list[list[str]]
 
@@ -140,42 +132,8 @@ def _lay_off(table: Table, left: Counter[str]) -> int:
 
 
 def _strong(view: dict[str, Any], rng: random.Random) -> Table | None:
-    """The solver's best placement, tempered: go out if possible, keep jokers, hold back."""
-    table = [list(s) for s in view["table"]]
-    rack = list(view["rack"])
-    opened = _has_opened(view)
-    best = best_placement(table, rack, opened)
-    if best is None:
-        return None
-    if len(best.placed) == len(rack):
-        return best.table  # going out wins the game at once
-    pool_left = view["pool_count"] > 0
-    if JOKER in best.placed and pool_left:
-        best = _keeping_jokers(table, rack, opened, best)
-        if best is None:
-            return None
-    if pool_left and opened and _opponent_tiles(view) >= OPPONENT_FAR_FROM_OUT:
-        points = sum(engine.value(code) for code in best.placed)
-        if len(best.placed) <= SMALL_PLAY_TILES and points <= SMALL_PLAY_POINTS:
-            return None  # no hurry: a small cheap play can wait and shows nothing
-    return best.table
-
-
-def _keeping_jokers(
-    table: Table, rack: list[str], opened: bool, best: Placement
-) -> Placement | None:
-    """The best placement without rack jokers, unless the jokers bring several more tiles."""
-    plain = best_placement(table, [code for code in rack if code != JOKER], opened)
-    numbered_with_jokers = len(best.placed) - best.placed.count(JOKER)
-    numbered_without = 0 if plain is None else len(plain.placed)
-    if numbered_with_jokers - numbered_without >= JOKER_WORTH_TILES:
-        return best
-    return plain
-
-
-def _opponent_tiles(view: dict[str, Any]) -> int:
-    opponent = "2" if str(view["seat"]) == "1" else "1"
-    return int(view["rack_counts"][opponent])
+    """The exact solver, then a choice among a few moves by sampling (tiles/strong.py)."""
+    return strong.choose_table(view, rng)
 
 
 PLAYERS: dict[str, Callable[[dict[str, Any], random.Random], Table | None]] = {

@@ -31,6 +31,12 @@ What keeps the search small while staying exact:
 - branch and bound over the memo: a step is not explored when even placing every rack
   tile still undecided could not beat the best found; rack tiles that fit in no set
   whatever the arrangement are dropped first;
+- where that is not enough (a search still running after its first 3,000 states), the
+  bound is tightened "Russian doll" fashion: for every count of free jokers, the numbers
+  n..13 are solved alone, n from 13 down, relaxed (any runs the lower numbers could
+  pass on are there, neither the table jokers nor the opening's 30 required), each
+  with the bounds of the smaller ones, within a small budget each. A branch where the
+  jokers went elsewhere and a later tile now fits nowhere is then cut at once;
 - the same search runs from 13 down (numbers mirrored) in turn with the one from 1 up,
   under a growing budget, and the first to finish answers: where the position is tight
   decides which direction proves the optimum quickly, often tenfold faster.
@@ -52,6 +58,9 @@ HIGHEST = 13
 # tile set is worth 788 points, so the value can never spill into the tile count.
 _PER_TILE = 1024
 _IMPOSSIBLE = -(10**9)
+_FIRST_BUDGET = 3000  # states each direction may try before the bounds are tightened
+_DOLL_BUDGET = 1000  # states one doll of tighten_bounds may take
+_DOLLS_BUDGET = 3000  # and all of them together
 _AFTER_LAST = HIGHEST + 1
 _GROUP_STEP = len(COLOURS)  # the sub-step after the four colours of a number
 
@@ -83,7 +92,12 @@ class SearchTooLong(Exception):
 
 
 def best_placement(
-    table: list[list[str]], rack: list[str], opened: bool, *, max_states: int | None = None
+    table: list[list[str]],
+    rack: list[str],
+    opened: bool,
+    *,
+    max_states: int | None = None,
+    at_least: int = 1,
 ) -> Placement | None:
     """The placement putting the most rack tiles down (ties: higher value), or None.
 
@@ -94,11 +108,17 @@ def best_placement(
     ``max_states`` bounds the work (for a request from outside: a state costs a few
     microseconds): past that many states the search stops with SearchTooLong. Whatever
     it answers is exact; without it the search always runs to the end.
+
+    ``at_least`` asks only for placements of at least that many rack tiles (None if
+    there is none): ``at_least=len(rack)`` asks whether the rack can go out, which the
+    branch and bound answers quickly, since it may cut every branch that drops a tile.
     """
     for code in [*rack, *(code for group in table for code in group)]:
         _parse(code)  # raises ValueError on a bad code
     table_tiles = [code for group in table for code in group] if opened else []
-    solution = _solve_both_ways(table_tiles, rack, opening=not opened, max_states=max_states)
+    solution = _solve_both_ways(
+        table_tiles, rack, opening=not opened, max_states=max_states, at_least=max(1, at_least)
+    )
     if solution is None:
         return None
     runs, groups, placed = solution
@@ -109,7 +129,11 @@ def best_placement(
 
 
 def _solve_both_ways(
-    table: list[str], rack: list[str], opening: bool, max_states: int | None = None
+    table: list[str],
+    rack: list[str],
+    opening: bool,
+    max_states: int | None = None,
+    at_least: int = 1,
 ) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
     """Search from 1 up and from 13 down in turn, with a growing budget of states.
 
@@ -123,16 +147,24 @@ def _solve_both_ways(
     for mirrored in (False, True):
         on_table = _tile_counts([_mirror(code) if mirrored else code for code in table])
         in_rack = _tile_counts([_mirror(code) if mirrored else code for code in rack])
-        searches.append(
-            _Search(on_table, _without_dead_tiles(on_table, in_rack), opening, mirrored)
-        )
-    budget = 2000
+        live = _without_dead_tiles(on_table, in_rack)
+        if sum(map(sum, live.tiles)) + live.jokers < at_least:
+            return None  # too many rack tiles fit nowhere
+        searches.append((_Search(on_table, live, opening, mirrored), on_table, live))
+    budget = _FIRST_BUDGET
     left = max_states
     while True:
-        for search in searches:
+        if budget == 2 * _FIRST_BUDGET:  # a hard position: bound the searches better
+            for search, on_table, live in searches:
+                spent = search.tighten_bounds(on_table, live)
+                if left is not None:
+                    left -= spent  # the dolls' states count too
+                    if left <= 0:
+                        raise SearchTooLong
+        for search, _, _ in searches:
             turn_budget = budget if left is None else min(budget, left)
             try:
-                found = search.solve(turn_budget)
+                found = search.solve(turn_budget, at_least)
             except _OutOfBudget:
                 if left is not None:
                     left -= turn_budget
@@ -247,15 +279,26 @@ def _fits_somewhere(present: list[list[bool]], jokers: int, colour: int, number:
 class _Search:
     """The memoised programme for one position; ``solve`` also rebuilds the sets."""
 
-    def __init__(self, table: _Counts, rack: _Counts, opening: bool, mirrored: bool) -> None:
+    def __init__(
+        self,
+        table: _Counts,
+        rack: _Counts,
+        opening: bool,
+        mirrored: bool,
+        relaxed: bool = False,
+        jokers: int | None = None,
+    ) -> None:
         self.mirrored = mirrored
+        # The relaxed programme bounds the real one (see _tighten_bounds): it scores
+        # numbered rack tiles only, and drops the table jokers' and the opening's demands.
+        self.relaxed = relaxed
         # face[n]: what number n is really worth (13 down to 1 when searching mirrored)
         self.face = [_AFTER_LAST - n if mirrored else n for n in range(_AFTER_LAST + 1)]
         self.budget = 0
         self.table = table.tiles
         self.rack = rack.tiles
         self.table_jokers = table.jokers
-        self.jokers = table.jokers + rack.jokers
+        self.jokers = table.jokers + rack.jokers if jokers is None else jokers
         self.opening = opening
         # After the opening a joker that a set does not need (one ending a run that is long
         # enough without it, or a fourth in a group) is a spare: the search leaves spares
@@ -269,16 +312,24 @@ class _Search:
         ]
         self.colour_choices = {}
         self.group_choices: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-        self.joker_gain = rack.jokers * (_PER_TILE + JOKER_VALUE)
-        # rack_gain_from[n][step]: the score of all rack tiles from this step onwards.
-        self.rack_gain_from = [[0] * (_GROUP_STEP + 2) for _ in range(_AFTER_LAST + 1)]
+        self.joker_gain = 0 if relaxed else rack.jokers * (_PER_TILE + JOKER_VALUE)
+        # beyond[j][n]: at least the score of the numbered rack tiles that can go down at
+        # numbers n..13 with j jokers free (at first all of them; tighten_bounds lowers
+        # it), and rack_gain_from[j][n][step]: at least what the steps from this one
+        # onwards can gain with numbered tiles: this number's rack tiles still undecided
+        # and beyond[j][n + 1].
         total = 0
+        everything = [0] * (_AFTER_LAST + 2)
         for n in range(HIGHEST, 0, -1):
-            self.rack_gain_from[n][_GROUP_STEP] = total
-            self.rack_gain_from[n][_GROUP_STEP + 1] = total
-            for c in range(len(COLOURS) - 1, -1, -1):
-                total += self.rack[c][n] * (_PER_TILE + self.face[n])
-                self.rack_gain_from[n][c] = total
+            total += sum(self.rack[c][n] for c in range(len(COLOURS))) * (_PER_TILE + self.face[n])
+            everything[n] = total
+        self.beyond = [list(everything) for _ in range(self.jokers + 1)]
+        self.rack_gain_from = [
+            [[0] * (_GROUP_STEP + 2) for _ in range(_AFTER_LAST + 1)]
+            for _ in range(self.jokers + 1)
+        ]
+        for free in range(self.jokers + 1):
+            self._gains_from_beyond(free)
         present = [
             [self.table[c][n] + self.rack[c][n] > 0 for n in range(HIGHEST + 3)]
             for c in range(len(COLOURS))
@@ -301,16 +352,78 @@ class _Search:
             for n in range(HIGHEST + 1)
         ]
 
-    def solve(self, budget: int) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
-        """(runs, groups, rack tiles placed) of the best placement, None if nothing fits.
+    def _gains_from_beyond(self, free: int) -> None:
+        gains = self.rack_gain_from[free]
+        for n in range(HIGHEST, 0, -1):
+            total = self.beyond[free][n + 1]
+            gains[n][_GROUP_STEP] = total
+            gains[n][_GROUP_STEP + 1] = total
+            for c in range(len(COLOURS) - 1, -1, -1):
+                total += self.rack[c][n] * (_PER_TILE + self.face[n])
+                gains[n][c] = total
+
+    def tighten_bounds(self, table: _Counts, rack: _Counts) -> int:
+        """Bound what the numbers n..13 can gain with j jokers free by solving them alone.
+
+        A "Russian doll" search, for j = 0 up to every joker and n = 13 down to 2: the
+        numbers from n up are solved as if any runs the lower numbers might pass on were
+        there (four runs of three or more per colour, free to go on or stop), with j
+        jokers, and neither the table jokers nor the opening's 30 required. That
+        relaxation can only place more, so its best bounds the real programme's from any
+        state at n with j jokers left; each doll is solved with the bounds of the smaller
+        ones. They prune the branches where the jokers went elsewhere and a later tile
+        now fits nowhere: the plain bound assumes every later rack tile goes down.
+        Returns the states the dolls took.
+        """
+        left = _DOLLS_BUDGET
+        for free in range(self.jokers + 1):
+            if left <= 0:
+                break
+            doll = _Search(table, rack, self.opening, self.mirrored, relaxed=True, jokers=free)
+            doll.beyond = self.beyond  # tightened together
+            doll.rack_gain_from = self.rack_gain_from
+            # The steps at a number depend on the jokers still free, not on how many
+            # there were: the dolls share them with this search (its groups and spare
+            # jokers are as permissive as theirs, or more).
+            doll.spares, doll.group_possible = self.spares, self.group_possible
+            doll.colour_choices, doll.group_choices = self.colour_choices, self.group_choices
+            for n in range(HIGHEST, 1, -1):
+                # a run open at n holds a copy of n - 1 or a joker
+                entry: State = (n, 0, self._runs_into(n), 0, 0, 0, OPENING_MINIMUM, 0)
+                given = doll.budget = min(_DOLL_BUDGET, left)
+                try:
+                    best = doll._best(entry, -1)
+                except _OutOfBudget:
+                    left -= given
+                    break  # the bigger dolls would cost more than they save
+                left -= given - doll.budget
+                if best < self.beyond[free][n]:
+                    self.beyond[free][n] = best
+                    self._gains_from_beyond(free)
+        return _DOLLS_BUDGET - left
+
+    def _runs_into(self, number: int) -> int:
+        """The packed runs of a doll's entry at ``number``: as many runs of three or more
+        per colour as could pass through ``number - 1`` (its copies, every joker)."""
+        packed = 0
+        for c in range(len(COLOURS)):
+            runs = min(4, self.table[c][number - 1] + self.rack[c][number - 1] + self.jokers)
+            packed |= _pack((0, 0, runs)) << (_RUN_BITS * c)
+        return packed
+
+    def solve(
+        self, budget: int, at_least: int = 1
+    ) -> tuple[list[list[str]], list[list[str]], list[str]] | None:
+        """(runs, groups, rack tiles placed) of the best placement of at least
+        ``at_least`` rack tiles, None if there is none.
 
         Raises _OutOfBudget after ``budget`` new states; calling again resumes.
         """
         self.budget = budget
         start: State = (1, 0, 0, 0, 0, 0, 0, 0)
-        # Only placements of at least one rack tile count: the floor prunes the rest.
-        score = self._best(start, _PER_TILE - 1)
-        if score < _PER_TILE:
+        # Only placements of at least that many rack tiles count: the floor prunes the rest.
+        score = self._best(start, at_least * _PER_TILE - 1)
+        if score < at_least * _PER_TILE:
             return None
         return self._rebuild(start)
 
@@ -337,7 +450,7 @@ class _Search:
             result = self._final_score(state)
             self.exact[state] = result
             return result
-        after_step = self.rack_gain_from[number][step + 1] + self.joker_gain
+        after_step = self.rack_gain_from[self.jokers - state[3]][number][step + 1] + self.joker_gain
         result = _IMPOSSIBLE
         if step == _GROUP_STEP:
             if after_step <= floor:
@@ -398,6 +511,8 @@ class _Search:
             ones, twos, _ = _unpack(runs >> (_RUN_BITS * colour) & _RUN_MASK)
             if ones or twos:
                 return _IMPOSSIBLE
+        if self.relaxed:
+            return 0
         jokers_down = jokers_used + self._spares_seated(state)
         if jokers_down < self.table_jokers:
             return _IMPOSSIBLE

@@ -16,6 +16,7 @@ from itertools import combinations, product
 import pytest
 
 from tests.tiles import ilp_reference
+from tiles import solver
 from tiles.solver import Placement, best_placement
 
 COLOURS = "KBOR"
@@ -425,3 +426,58 @@ def test_the_ilp_falls_short_where_a_joker_ends_a_long_run_and_the_solver_does_n
         check_placement(position, found)
         assert len(found.placed) == tiles
         assert ilp_tile_count(position) == tiles - 1
+
+
+# --- the tightened bounds (tighten_bounds) never change the answer ----------------------
+
+
+@pytest.fixture
+def bounds_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tighten the bounds after one state, with no limit on the dolls: every position,
+    not only the hard ones, goes through them."""
+    monkeypatch.setattr(solver, "_FIRST_BUDGET", 1)
+    monkeypatch.setattr(solver, "_DOLL_BUDGET", 10**9)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tightened_bounds_keep_the_brute_force_answer(bounds_at_once: None, seed: int) -> None:
+    for position in small_positions(100, 50 + seed):
+        found = best_placement(*position)
+        if found is not None:
+            check_placement(position, found)
+        assert objective(found) == brute_force(position), position
+
+
+def test_tightened_bounds_keep_the_answer_on_late_game_positions(bounds_at_once: None) -> None:
+    """Racks of 20-30 tiles against tables of 9-14 sets: the answer with the bounds tightened
+    from the start is the answer of the plain search (the default: only hard positions
+    get them), and the ILP's where there are no jokers."""
+    rng = random.Random(2026)
+    for _ in range(12):
+        position = random_position(rng, rng.randint(9, 14), rng.randint(20, 30), longest=6)
+        table, rack, _ = position
+        position = (table, rack, True)
+        found = best_placement(*position)
+        if found is not None:
+            check_placement(position, found)
+        with pytest.MonkeyPatch.context() as plain:
+            plain.setattr(solver, "_FIRST_BUDGET", 10**9)  # never tighten
+            assert objective(best_placement(*position)) == objective(found), position
+        has_jokers = "J" in rack or any("J" in s for s in table)
+        if ilp_reference.installed() and not has_jokers:
+            assert objective(found)[0] == ilp_reference.ilp_tile_count(position), position
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_at_least_finds_the_best_placement_of_that_many_tiles_or_none(seed: int) -> None:
+    for position in small_positions(60, 70 + seed):
+        table, rack, opened = position
+        tiles, _ = brute_force(position)
+        for at_least in (len(rack), max(1, tiles), tiles + 1):
+            found = best_placement(table, rack, opened, at_least=at_least)
+            if tiles >= at_least:
+                assert found is not None, (position, at_least)
+                check_placement(position, found)
+                assert objective(found) == brute_force(position), (position, at_least)
+            else:
+                assert found is None, (position, at_least)

@@ -1,0 +1,46 @@
+"""bench/bots.py, the strength bench: mirror pairs really are the same deal, seats swapped."""
+
+from __future__ import annotations
+
+from bench import bots as bench
+from tiles import engine
+
+
+def test_a_mirror_pair_plays_the_same_deal_twice_with_the_seats_swapped() -> None:
+    first, second = bench.play_pair("tiles", "medium", "easy", seed=3, pair=0)
+    assert first.deal == second.deal
+    assert first.first == second.first
+    assert first.start == second.start  # the very same state dealt
+    assert first.seats == {1: "medium", 2: "easy"}
+    assert second.seats == {1: "easy", 2: "medium"}
+    dealt = engine.new_round(first.deal, first.first)
+    assert bench.fingerprint(dealt) == first.start
+
+
+def test_pairs_get_different_deals_and_alternate_the_first_seat() -> None:
+    deals = {bench.deal_seed(1, pair) for pair in range(50)}
+    assert len(deals) == 50
+    assert bench.deal_seed(1, 0) != bench.deal_seed(2, 0)
+    a, _ = bench.play_pair("tests.counter_game", "medium", "easy", seed=1, pair=0)
+    b, _ = bench.play_pair("tests.counter_game", "medium", "easy", seed=1, pair=1)
+    assert {a.first, b.first} == {1, 2}
+
+
+def test_a_run_is_reproducible_whatever_the_number_of_jobs() -> None:
+    one = bench.run("tests.counter_game", "easy", "medium", pairs=20, seed=5, jobs=1)
+    two = bench.run("tests.counter_game", "easy", "medium", pairs=20, seed=5, jobs=2)
+    assert (one.share, one.wins, one.score_difference) == (
+        two.share,
+        two.wins,
+        two.score_difference,
+    )
+    assert one.share < 0.2  # the counter game's easy bot loses to medium
+
+
+def test_draws_count_half_and_the_interval_holds_the_share() -> None:
+    record = bench.GameRecord(deal=1, first=1, seats={1: "a", 2: "b"}, start="")
+    assert bench.share_of(record, "a") == 0.5
+    share, low, high = bench.by_pairs([1.0, 0.5, 0.75, 0.25])
+    assert low < share == 0.625 < high
+    low, high = bench.wilson(60, 100)
+    assert 0.50 < low < 0.60 < high < 0.70
