@@ -123,7 +123,7 @@ def test_the_computer_replies_and_the_level_is_kept_with_the_game(new_page):
     # Changed at once, while the move is in flight: the move must not be lost.
     page.select_option("#play-level", "strong")
     expect(page.locator(".counter-total")).not_to_have_text(re.compile(r"^[01] / 21$"))
-    page.wait_for_function("!window.Play.busy")
+    page.wait_for_function("() => !window.Play.busy")  # a function: polled code runs under the CSP
     expect(page.locator(".counter-total")).not_to_have_text(re.compile(r"^[01] / 21$"))
     expect(page.locator("#play-status")).to_have_text("Your turn")
     total = page.locator(".counter-total").inner_text()

@@ -38,7 +38,10 @@ def table_codes(page: Page) -> list[list[str]]:
 
 def wait_for_draft(page: Page) -> None:
     """Until the draft endpoint has answered and the board is idle again."""
-    page.wait_for_function("!document.querySelector('.tiles-board').classList.contains('is-busy')")
+    # A function, not an expression: polled expressions need eval, which the CSP refuses.
+    page.wait_for_function(
+        "() => !document.querySelector('.tiles-board').classList.contains('is-busy')"
+    )
 
 
 def make_a_set_of_the_first_tiles(page: Page, count: int = 3) -> list[str]:

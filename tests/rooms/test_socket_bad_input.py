@@ -255,6 +255,7 @@ async def test_a_handshake_without_an_origin_is_refused():
     connected, _ = await communicator.connect()
 
     assert not connected
+    await communicator.disconnect()
 
 
 async def test_a_handshake_for_a_host_outside_allowed_hosts_is_refused():
@@ -270,6 +271,7 @@ async def test_a_handshake_for_a_host_outside_allowed_hosts_is_refused():
     connected, _ = await communicator.connect()
 
     assert not connected
+    await communicator.disconnect()
 
 
 async def test_the_sites_own_https_origin_is_accepted_behind_the_proxy(settings):
