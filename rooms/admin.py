@@ -1,20 +1,27 @@
 """Rooms in the Django admin: read-only, for looking into games and cleaning up.
-Seat key hashes are never shown (they are secrets, even hashed)."""
+Seat key hashes are never shown (they are secrets, even hashed).
+
+A room's page leads with a summary read from the engine (status and the spectator's
+view, so it is the same for every game and shows nothing secret); the raw state is
+folded away under it."""
 
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from rooms import presence
+from rooms import presence, registry
+from rooms.engine import IllegalAction
 from rooms.models import ActionLog, Room, Seat
 
 
@@ -63,17 +70,78 @@ class ActionLogInline(admin.TabularInline):
         return False
 
 
+def game_name(slug: str) -> str:
+    game = registry.get(slug)
+    return str(game.name) if game else slug
+
+
+def _counts(view: dict) -> list[tuple[str, str]]:
+    """The view's counts, whatever the game: every top-level `<thing>_count` (a number)
+    and `<thing>_counts` (a number per seat), named after the thing ("pool", "rack")."""
+    found = []
+    for key, value in view.items():
+        name = key.removesuffix("_counts").removesuffix("_count").replace("_", " ")
+        if key.endswith("_count") and isinstance(value, int):
+            found.append((name, str(value)))
+        elif key.endswith("_counts") and isinstance(value, dict):
+            per_seat = ", ".join(f"{seat}: {count}" for seat, count in sorted(value.items()))
+            found.append((name, per_seat))
+    return found
+
+
+def room_summary(room: Room, now: datetime | None = None) -> list[tuple[str, str]]:
+    """(label, text) rows that say where a room's game stands."""
+    now = now or timezone.now()
+    seats = sorted(room.seats.all(), key=lambda seat: seat.number)
+    rows = [(_("game"), game_name(room.game))]
+    for seat in seats:
+        claimed = _("claimed") if seat.claimed else _("free")
+        here = _("connected") if presence.is_connected(seat, now) else _("not connected")
+        rows.append(
+            (_("seat %(number)d") % {"number": seat.number}, f"{seat.colour}, {claimed}, {here}")
+        )
+    rows += [(_("round"), str(room.round)), (_("version"), str(room.version))]
+    try:
+        state = room.game_state()
+        status, view = room.engine.status(state), room.engine.view(state, None) or {}
+    except (IllegalAction, AssertionError):
+        return [*rows, (_("state"), _("cannot be read"))]
+    if status["over"]:
+        winner = status["winner"]
+        outcome = _("seat %(number)d won") % {"number": winner} if winner else _("a draw")
+        scores = ", ".join(
+            f"{seat}: {score}" for seat, score in sorted((status["scores"] or {}).items())
+        )
+        rows.append((_("game over"), f"{outcome} ({scores})" if scores else str(outcome)))
+    else:
+        rows.append((_("to play"), _("seat %(number)d") % {"number": status["turn"]}))
+    return rows + _counts(view)
+
+
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    list_display = ("code", "game", "seats_connected", "version", "round", "finished")
-    list_display += ("last_activity",)
+    # Short columns, so that the list fits a 1280 px screen beside the admin's sidebars.
+    list_display = ("short_code", "game_name", "seats_connected", "version", "round")
+    list_display += ("finished", "idle")
+    list_display_links = ("short_code",)
     list_filter = ("game", IdleFilter, "finished")
     search_fields = ("code",)
-    fields = ("game", "code", "version", "round", "finished", "created")
-    fields += ("last_activity", "pretty_state")
+    fields = ("summary", "code", "created", "last_activity", "pretty_state")
     readonly_fields = fields
     inlines = (SeatInline, ActionLogInline)
     actions = ("purge_selected",)
+
+    @admin.display(description=_("invite code"), ordering="code")
+    def short_code(self, room: Room) -> str:
+        return f"{room.code[:10]}…"
+
+    @admin.display(description=_("game"), ordering="game")
+    def game_name(self, room: Room) -> str:
+        return game_name(room.game)
+
+    @admin.display(description=_("idle for"), ordering="-last_activity")
+    def idle(self, room: Room) -> str:
+        return timesince(room.last_activity)
 
     @admin.display(description=_("seats (connected)"))
     def seats_connected(self, room: Room) -> str:
@@ -87,9 +155,20 @@ class RoomAdmin(admin.ModelAdmin):
             ),
         )
 
+    @admin.display(description=_("summary"))
+    def summary(self, room: Room) -> SafeString:
+        return format_html(
+            '<table class="room-summary">{}</table>',
+            format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", room_summary(room)),
+        )
+
     @admin.display(description=_("state"))
-    def pretty_state(self, room: Room) -> str:
-        return format_html("<pre>{}</pre>", json.dumps(room.state, indent=2, sort_keys=True))
+    def pretty_state(self, room: Room) -> SafeString:
+        return format_html(
+            "<details><summary>{}</summary><pre>{}</pre></details>",
+            _("The saved state (JSON)"),
+            json.dumps(room.state, indent=2, sort_keys=True),
+        )
 
     @admin.action(
         description=_("Purge selected rooms (their players are told)"), permissions=["delete"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -26,31 +28,72 @@ def staff() -> Client:
     return client
 
 
-def test_the_room_list_shows_game_code_seats_version_round_and_activity(staff, room):
+def test_the_room_list_shows_the_games_name_code_seats_version_round_and_idle_time(staff, room):
     html = staff.get("/admin/rooms/room/").content.decode()
 
-    for text in (room.code, "counter", "Last activity", "Version", "Round"):
+    for text in (room.code[:10], '<td class="field-game_name">Counter</td>', "Idle for"):
         assert text in html
+    for text in ("Version", "Round"):
+        assert text in html
+    # The code is cut short, so that the list fits a 1280 px screen.
+    assert room.code not in html
 
 
 def test_rooms_can_be_searched_by_code_and_filtered(staff, room):
     other = Room.objects.create_for("counter")
 
     html = staff.get("/admin/rooms/room/", {"q": room.code[:10]}).content.decode()
-    assert room.code in html
-    assert other.code not in html
+    assert room.code[:10] in html
+    assert other.code[:10] not in html
     for query in ({"idle": "7"}, {"finished__exact": "1"}, {"game": "counter"}):
         assert staff.get("/admin/rooms/room/", query).status_code == 200
 
 
-def test_a_rooms_page_shows_the_state_pretty_and_never_the_key_hash(staff, room):
+def test_a_rooms_page_folds_the_state_away_pretty_and_never_shows_the_key_hash(staff, room):
     seat = room.seat(1)
 
     html = staff.get(f"/admin/rooms/room/{room.pk}/change/").content.decode()
 
-    assert "<pre>{\n" in html
+    assert "<details><summary>The saved state (JSON)</summary><pre>{\n" in html
     assert "&quot;total&quot;: 0" in html
     assert seat.key_hash not in html
+
+
+def summary_rows(html: str) -> dict[str, str]:
+    table = html.split('<table class="room-summary">', 1)[1].split("</table>", 1)[0]
+    return dict(re.findall(r"<tr><th>(.*?)</th><td>(.*?)</td></tr>", table))
+
+
+def test_a_rooms_page_sums_up_players_presence_round_version_turn_and_counts(staff):
+    room = Room.objects.create_for("tiles")
+    room.claim_host_seat()
+
+    rows = summary_rows(staff.get(f"/admin/rooms/room/{room.pk}/change/").content.decode())
+
+    assert rows == {
+        "game": "Tile rummy",
+        "seat 1": "teal, claimed, not connected",
+        "seat 2": "amber, free, not connected",
+        "round": "1",
+        "version": "0",
+        "to play": "seat 1",
+        "pool": "78",
+        "rack": "1: 14, 2: 14",
+    }
+
+
+def test_a_finished_rooms_summary_names_the_winner_and_the_scores(staff, room):
+    engine = room.engine
+    state = room.game_state()
+    while not engine.status(state)["over"]:
+        state = engine.apply(state, engine.status(state)["turn"], {"type": "add", "amount": 3})
+    Room.objects.filter(pk=room.pk).update(state=engine.to_json(state), finished=True)
+    winner = engine.status(state)["winner"]
+
+    rows = summary_rows(staff.get(f"/admin/rooms/room/{room.pk}/change/").content.decode())
+
+    assert "to play" not in rows
+    assert rows["game over"] == f"seat {winner} won (1: {int(winner == 1)}, 2: {int(winner == 2)})"
 
 
 def test_the_purge_action_deletes_the_selected_rooms(staff, room):

@@ -7,7 +7,7 @@ from io import StringIO
 
 import pytest
 from channels.db import database_sync_to_async
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from rooms import presence
@@ -41,7 +41,7 @@ def test_rooms_idle_for_seven_days_are_purged_and_others_kept():
 def test_a_dry_run_only_counts():
     make_idle(10)
 
-    assert purge("--dry-run") == "Would purge 1 rooms"
+    assert purge("--dry-run") == "Would purge 1 room"
     assert Room.objects.count() == 1
 
 
@@ -50,7 +50,7 @@ def test_the_number_of_days_can_be_chosen():
     make_idle(2)
 
     assert purge("--days", "3") == "Purged 0 rooms"
-    assert purge("--days", "1") == "Purged 1 rooms"
+    assert purge("--days", "1") == "Purged 1 room"
 
 
 @pytest.mark.django_db
@@ -75,7 +75,7 @@ async def test_open_sockets_of_purged_rooms_are_told():
     summary = await database_sync_to_async(purge)()
     closed = await receive(socket, "closed")
 
-    assert summary == "Purged 1 rooms"
+    assert summary == "Purged 1 room"
     assert closed["code"] == "room_closed"
     await socket.disconnect()
 
@@ -90,3 +90,35 @@ def test_an_open_page_that_keeps_pinging_counts_as_activity():
     assert presence.beat(seat, "a-channel")
 
     assert purge() == "Purged 0 rooms"
+
+
+@pytest.mark.django_db
+def test_a_dry_run_says_room_for_one_and_rooms_for_more():
+    make_idle(10)
+    assert purge("--dry-run") == "Would purge 1 room"
+
+    make_idle(9)
+    assert purge("--dry-run") == "Would purge 2 rooms"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("days", ["0", "-3"])
+def test_fewer_than_one_day_is_refused_and_nothing_is_purged(days):
+    make_idle(0.5)
+
+    with pytest.raises(CommandError, match=rf"--days must be 1 or more \(got {days}\)"):
+        purge("--days", days)
+    assert Room.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_verbosity_two_lists_the_rooms_it_purges():
+    old = make_idle(8)
+    kept = make_idle(2)
+
+    lines = purge("-v", "2").splitlines()
+
+    assert lines[0].startswith(f"{old.code}  Counter  idle for 1")
+    assert lines[-1] == "Purged 1 room"
+    assert len(lines) == 2
+    assert kept.code not in "\n".join(lines)

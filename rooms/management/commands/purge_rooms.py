@@ -6,8 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from rooms.admin import game_name
 from rooms.models import Room
 
 
@@ -20,7 +24,22 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dry-run", action="store_true", help="count, delete nothing")
 
-    def handle(self, *args: Any, days: int, dry_run: bool, **options: Any) -> str:
+    def handle(self, *args: Any, days: int, dry_run: bool, verbosity: int, **options: Any) -> str:
+        # Fewer than one day would purge rooms that are being played in right now.
+        if days < 1:
+            raise CommandError(_("--days must be 1 or more (got %(days)d).") % {"days": days})
+        rooms = Room.objects.idle_for(days)
+        if verbosity >= 2:
+            for room in rooms.order_by("last_activity"):
+                line = _("%(code)s  %(game)s  idle for %(idle)s")
+                idle = timesince(room.last_activity)
+                self.stdout.write(
+                    line % {"code": room.code, "game": game_name(room.game), "idle": idle}
+                )
         if dry_run:
-            return f"Would purge {Room.objects.idle_for(days).count()} rooms"
-        return f"Purged {Room.objects.purge(days)} rooms"
+            count = rooms.count()
+            return ngettext("Would purge %(count)d room", "Would purge %(count)d rooms", count) % {
+                "count": count
+            }
+        count = rooms.purge_now()
+        return ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {"count": count}
