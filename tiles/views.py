@@ -2,14 +2,15 @@
 "End turn" would succeed. Stateless: it only replays what the page sends (its own view
 and its own edits) and changes nothing; the real check happens when the turn is sent.
 
-The hint endpoint, as stateless: the solver's best placement from the start of the turn
-the page sends, as one draft edit ("arrange") for the page to append."""
+The hint endpoint: the solver's best placement from the start of the turn, as one draft
+edit ("arrange") for the page to append. It works from the sealed token of a game on one
+device or against the computer (rooms.local_play), never from what the page says, so an
+online game, which has no such token, gets no hint."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
@@ -17,10 +18,12 @@ from django.views.decorators.csrf import csrf_exempt
 
 from rooms.endpoints import JsonRequest, json_endpoint
 from rooms.engine import IllegalAction, gettext_noop
-from rooms.errors import describe
+from rooms.errors import RoomError, describe
+from rooms.local_play import open_sealed
 from rooms.throttle import game_throttle
+from tiles import engine
 from tiles.draft import MAX_EDITS, replay
-from tiles.engine import ALL_TILES, check_set, is_tile, parse_table, sort_tiles
+from tiles.engine import ALL_TILES, is_tile, parse_table, sort_tiles
 from tiles.solver import SearchTooLong, best_placement
 from tiles.templatetags.tiles_board import draft_context
 
@@ -38,7 +41,7 @@ def _bad(message: str) -> IllegalAction:
 
 def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]:
     """The start of the turn {table, rack, opened}, checked strictly; IllegalAction
-    otherwise. Shared by the draft and the hint endpoints."""
+    otherwise."""
     table = parse_table(data.get("table"))
     rack = data.get("rack")
     if not isinstance(rack, list) or not all(is_tile(code) for code in rack):
@@ -93,36 +96,34 @@ def draft(request: JsonRequest) -> dict[str, Any]:
     }
 
 
-def _from_online_game(request: JsonRequest) -> bool:
-    if request.json.get("mode") == "friend":
-        return True
-    return urlsplit(request.headers.get("Referer", "")).path.startswith("/r/")
-
-
-@csrf_exempt  # changes nothing and answers only with what the request itself holds
+@csrf_exempt  # changes nothing: it only reads the sealed game the request carries
 @json_endpoint(MAX_BODY, limit=game_throttle("tiles", "hint"))
 def hint(request: JsonRequest) -> dict[str, Any]:
-    """POST {table, rack, opened} (the start of the turn) -> the best placement as a draft
-    edit, {"edit": {"type": "arrange", "table"}, "placed"}, or {"edit": null, "message"}.
+    """POST {token} (the sealed game of the page) -> the best placement from the start of
+    the turn as a draft edit, {"edit": {"type": "arrange", "table"}, "placed"}, or
+    {"edit": null, "message"}.
 
-    The solver is exact but its work is capped (HINT_MAX_STATES): a position crafted to
-    be slow is answered "no hint found in time" rather than tying up a worker, and one
+    The hint is for one device and against the computer: the position, the rack and the
+    mode come from the token (rooms.local_play.open_sealed), so a request without one, as
+    an online game's would be, is refused, and a hand-made table or rack is never read.
+    The solver is exact but its work is capped (HINT_MAX_STATES): a position too slow to
+    solve is answered "no hint found in time" rather than tying up a worker, and one
     client gets at most the registered rate of hints (rooms.throttle: a 429 beyond).
-    The hint is for one device and against the computer: a request that says it comes
-    from an online game (the page sends its mode; a room's page, /r/<code>/, is the
-    referrer of a call made from its console) is refused. The endpoint is stateless, so
-    this keeps honest players honest rather than proving anything.
     """
-    if _from_online_game(request):
+    token = request.json.get("token")
+    if not isinstance(token, str) or not token:
         raise IllegalAction(
             "online",
             gettext_noop("The hint is for games on one device or against the computer."),
         )
-    table, rack, opened = _turn_start(request.json)
-    for index, tiles in enumerate(table):
-        check = check_set(tiles)
-        if not check.valid:  # the solver takes the start table for valid sets
-            raise check.error(index + 1)
+    try:
+        _mode, seat, state = open_sealed("tiles", token)
+    except RoomError as error:
+        if error.code == "unknown_game":  # a token of another game or of no mode of play
+            raise RoomError("wrong_game") from None
+        raise
+    view = engine.view(state, seat)
+    table, rack, opened = view["table"], view["rack"], view["opened"][str(seat)]
     try:
         found = best_placement(table, rack, opened, max_states=HINT_MAX_STATES)
     except SearchTooLong:
@@ -130,9 +131,9 @@ def hint(request: JsonRequest) -> dict[str, Any]:
         return {"edit": None, "code": "too_long", "message": gettext(message)}
     if found is None:
         message = (
-            gettext_noop("No tile can be placed this turn: pass.")
-            if request.json.get("pool_empty") is True
-            else gettext_noop("No tile can be placed this turn: draw a tile.")
+            gettext_noop("No tile can be placed this turn: draw a tile.")
+            if view["pool_count"]
+            else gettext_noop("No tile can be placed this turn: pass.")
         )
         return {"edit": None, "code": "nothing_to_place", "message": gettext(message)}
     return {"edit": {"type": "arrange", "table": found.table}, "placed": sort_tiles(found.placed)}

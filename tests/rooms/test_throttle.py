@@ -119,7 +119,8 @@ def test_a_real_game_stays_far_below_the_limits():
             break
         data = response.json()
     assert response.status_code != 429
-    turn = {"table": [], "rack": ["R1", "R2", "R3"], "opened": False}
-    assert client.post("/tiles/hint/", turn, content_type="application/json").status_code == 200
-    turn["edits"] = []
+    tiles = client.post("/play/tiles/computer/new", {}, content_type="application/json").json()
+    hint = {"token": tiles["token"]}
+    assert client.post("/tiles/hint/", hint, content_type="application/json").status_code == 200
+    turn = {"table": [], "rack": ["R1", "R2", "R3"], "opened": False, "edits": []}
     assert client.post("/tiles/draft/", turn, content_type="application/json").status_code == 200

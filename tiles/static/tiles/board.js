@@ -5,8 +5,8 @@
    of the turn and answers with the table and rack HTML, whether "End turn" would
    succeed and why not. The finished table goes to the server with Play.send
    (docs/games.md). The edit list is kept in localStorage so that a reload restores the
-   turn in progress. The Hint button asks /tiles/hint/ for the solver's placement, an
-   "arrange" edit appended like any other. Online, while the friend is not connected
+   turn in progress. The Hint button sends the game's sealed token to /tiles/hint/ for
+   the solver's placement, an "arrange" edit appended like any other. Online, while the friend is not connected
    (Play.context.waiting, the "play:presence" event), End turn, Draw and Pass are
    disabled; the draft stays editable. All visible text comes from the template
    (data attributes). */
@@ -121,16 +121,27 @@
 
   /** Ask the solver for the best placement from the start of the turn and append it
       as one "arrange" edit: the table becomes the hint (Undo takes it back), or the
-      board says why there is none. */
+      board says why there is none. The server reads the position from the game's
+      sealed token (Play.sealed), never from the page. */
   async function askHint() {
-    if (!turn || turn.busy || (window.Play && window.Play.busy)) return;
+    if (!turn || turn.busy || !window.Play || window.Play.busy) return;
     turn.busy = true;
     say("");
     update();
-    const { ok, answer } = await ask(turn.root.dataset.hintUrl, {
-      pool_empty: !turn.data.pool_count,
-      mode: window.Play ? window.Play.context.mode : null,
-    });
+    let ok = false;
+    let answer;
+    try {
+      const response = await fetch(turn.root.dataset.hintUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ token: window.Play.sealed() }),
+      });
+      ok = response.ok;
+      answer = await response.json();
+    } catch (error) {
+      answer = { message: turn.root.dataset.msgOffline };
+    }
     if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
     turn.busy = false;
     if (ok && answer.edit) {
