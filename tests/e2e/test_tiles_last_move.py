@@ -1,4 +1,6 @@
-"""What just happened: the computer's reply is marked on the board until the player acts."""
+"""What just happened: the computer's reply arrives tile by tile within about a second
+(not with reduced motion), the line says it in words, and it stays marked on the board
+until the player acts."""
 
 from __future__ import annotations
 
@@ -30,13 +32,45 @@ def test_the_computers_last_move_is_marked_until_the_player_acts(new_page, scree
         "start => JSON.parse(document.getElementById('tiles-data').textContent).turn_id !== start",
         arg=start["turn_id"],
     )
-    expect(page.locator(".tiles-last")).to_contain_text("Last move: The computer placed")
-    assert page.locator(".tile-set.is-last-move").count() >= 1
-    assert page.locator(".tiles-table .tile.is-fresh").count() >= 1
-    page.wait_for_timeout(1100)  # after the arrival's pulse
+    # It lays its run of orange 5 to 13 down as a new set.
+    expect(page.locator(".tiles-last")).to_contain_text(
+        "Last move: The computer placed 9 tiles, made 1 new set:"
+    )
+    expect(page.locator(".tile-set.is-last-move")).to_have_count(1)
+    fresh = page.locator(".tiles-table .tile.is-fresh")
+    expect(fresh).to_have_count(9)
+    # One tile after the other, the last within a second.
+    delays = fresh.evaluate_all(
+        "tiles => tiles.map(t => parseFloat(t.style.getPropertyValue('--arrive')))"
+    )
+    assert delays == sorted(delays)
+    assert delays[0] == 0
+    assert 0 < delays[-1] <= 800
+    assert fresh.first.evaluate("t => getComputedStyle(t).animationName") == "tile-arrive"
+    page.screenshot(path=str(SCREENSHOTS / f"tiles-{screen}-computer-arriving.png"))
+    page.wait_for_timeout(1300)  # after the arrival
     page.screenshot(path=str(SCREENSHOTS / f"tiles-{screen}-last-move.png"))
 
     # Once the player acts the marks go.
     page.locator(".tiles-rack .tile").first.click()
     page.get_by_role("button", name="New set").click()
     expect(page.locator(".tile-set.is-last-move")).to_have_count(0)
+
+
+def test_with_reduced_motion_the_computers_move_is_marked_without_moving(new_page) -> None:
+    page = new_page(reduced_motion="reduce")
+    open_saved_game(page, "/tiles/computer/", "play:tiles:computer:token", big_position_token())
+    start = board_data(page)
+
+    page.get_by_role("button", name="Draw").click()
+    page.wait_for_function(
+        "start => JSON.parse(document.getElementById('tiles-data').textContent).turn_id !== start",
+        arg=start["turn_id"],
+    )
+
+    expect(page.locator(".tile-set.is-last-move")).to_have_count(1)
+    for selector in (".tiles-table .tile.is-fresh", ".tile-set.is-last-move", ".tiles-last"):
+        assert (
+            page.locator(selector).first.evaluate("e => getComputedStyle(e).animationName")
+            == "none"
+        )

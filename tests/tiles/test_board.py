@@ -108,6 +108,33 @@ def test_the_last_move_is_summarised() -> None:
     assert "Last move: Player 1, drew a tile." in text(html)
 
 
+def words(html: str) -> str:
+    line = html.split('class="tiles-last', 1)[1].split("</p>", 1)[0]
+    # The words end with a colon, before the small tiles placed.
+    return " ".join(text(line.split(">", 1)[1]).split()).rsplit(":", 1)[0] + ":"
+
+
+def test_the_last_play_says_which_sets_it_made_and_which_it_changed() -> None:
+    table = [["K5", "B5", "O5"], ["R10", "R11", "R12", "R13"]]
+    start = engine.state_from_position(
+        {1: ["R1", "R2", "R3", "R9", "K7", "J"], 2: ["B4", "B5", "O9"]}, table, turn=1
+    )
+    group, run = table
+    # The joker joins the group of 5s: one set changed.
+    changed = engine.apply(start, 1, {"type": "play", "table": [[*group, "J"], run]})
+    assert words(render(changed, 2, "local")) == "Last move: Player 1 placed 1 tile, changed 1 set:"
+    # A new run R1 R2 R3: one set made, none changed.
+    made = engine.apply(start, 1, {"type": "play", "table": [*table, ["R1", "R2", "R3"]]})
+    assert words(render(made, 2, "local")) == "Last move: Player 1 placed 3 tiles, made 1 new set:"
+    # Both; the player sees its own move as its own.
+    both = engine.apply(
+        start, 1, {"type": "play", "table": [group, ["R9", *run], ["R1", "R2", "R3"]]}
+    )
+    assert words(render(both, 1, "computer")) == (
+        "Last move: You placed 4 tiles, made 1 new set, changed 1 set:"
+    )
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_each_seat_is_named_in_its_colour_in_the_counts_last_move_and_result(mode: str) -> None:
     state = engine.apply(mid_game(), 1, {"type": "draw"})

@@ -162,6 +162,23 @@ def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 @register.simple_tag
+def last_play_sets(view: dict[str, Any]) -> dict[str, int]:
+    """How the last play touched the table, for its line in words: `made`, the sets it
+    laid down new (only tiles it placed), and `changed`, the sets already there that it
+    extended or rearranged."""
+    last = view.get("last") or {}
+    table = view.get("table") or []
+    placed = Counter(last.get("placed") or ())
+    made = 0
+    for index in last.get("changed") or ():
+        tiles = Counter(table[index]) if 0 <= index < len(table) else None
+        if tiles is not None and not tiles - placed:
+            made += 1
+            placed -= tiles
+    return {"made": made, "changed": len(last.get("changed") or ()) - made}
+
+
+@register.simple_tag
 def board_data(view: dict[str, Any], seat: int | None, editable: bool) -> dict[str, Any]:
     """What board.js needs to replay the draft (json_script): the start of the turn and
     the turn's identity, so that a saved draft of another turn is dropped."""
