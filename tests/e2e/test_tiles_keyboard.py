@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.tiles_pages import open_saved_game, position_token, rack_codes
 
 pytestmark = pytest.mark.e2e
 
 KEY = "play:tiles:computer:token"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def test_a_keyboard_only_turn_with_arrow_keys_ends_the_game_and_play_again_starts_one(
+def tab_to(page: Page, text: str) -> None:
+    """Press Tab until the focused element says `text` (as a player would)."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.textContent.trim()") == text:
+            return
+    raise AssertionError(f"Tab never reached {text!r}")
+
+
+def test_a_keyboard_only_turn_with_arrow_keys_tab_and_enter_ends_with_the_computers_reply(
     new_page,
 ) -> None:
     page = new_page(viewport={"width": 1280, "height": 800})
@@ -37,16 +49,25 @@ def test_a_keyboard_only_turn_with_arrow_keys_ends_the_game_and_play_again_start
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     expect(page.locator(".tiles-rack .tile[aria-pressed='true']")).to_have_count(3)
-    page.get_by_role("button", name="New set").click()
+    tab_to(page, "New set")
+    page.keyboard.press("Enter")
     expect(page.locator(".tile-set")).to_have_count(2)
     # Up from the rack goes to the last set.
-    page.locator(".tiles-rack .tile").first.focus()
+    page.wait_for_function("() => document.activeElement.closest('.tiles-rack') !== null")
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.closest('.tile-set') !== null")
 
+    # The shortcut list, opened from the keyboard too.
+    tab_to(page, "Keyboard")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tiles-keys li").first).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "tiles-keyboard-shortcuts.png"))
+
     # B9 is left: the player cannot go out; end the turn with the set of three K.
-    page.get_by_role("button", name="End turn").click()
-    expect(page.locator(".tiles-last")).to_be_visible()
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_role("button", name="End turn")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tiles-last")).to_contain_text("Last move: The computer")
 
 
 def test_play_again_after_a_finished_game_starts_a_new_one(new_page) -> None:

@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+import base64
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.tiles_pages import board_data
 
 pytestmark = pytest.mark.e2e
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def picture_of_the_tab(new_page, page: Page, server: str, name: str) -> None:
+    """A screenshot cannot show the browser's tab, so draw one: the page's title and icon
+    as they are now, in a tab strip above a screenshot of the page."""
+    icon = server + (page.locator("link[rel~='icon']").get_attribute("href") or "")
+    shot = base64.b64encode(page.screenshot()).decode()
+    canvas = new_page(viewport={"width": 1100, "height": 950})
+    canvas.set_content(
+        '<body style="margin:0;background:#dee1e6;font:14px sans-serif">'
+        '<div style="display:flex;align-items:center;gap:8px;width:320px;margin:8px 0 0 8px;'
+        'padding:10px 12px;background:#fff;border-radius:8px 8px 0 0">'
+        f'<img src="{icon}" width="16" height="16"><span id="title"></span></div>'
+        f'<img src="data:image/png;base64,{shot}" style="display:block"></body>'
+    )
+    canvas.locator("#title").evaluate("(span, text) => { span.textContent = text; }", page.title())
+    canvas.wait_for_timeout(200)  # the icon
+    canvas.screenshot(path=str(SCREENSHOTS / name))
 
 
 def wait_for_turn(page: Page, editable: bool) -> None:
@@ -78,6 +101,7 @@ def test_a_turn_that_comes_in_a_background_tab_changes_the_title_and_icon(
     wait_for_turn(guest, editable=True)
     assert guest.title().startswith("● Your turn")
     assert "icon-turn" in (guest.locator("link[rel~='icon']").get_attribute("href") or "")
+    picture_of_the_tab(new_page, guest, live_server_url, "tiles-background-turn-title.png")
 
     # Back to the tab: the title is the page's again.
     guest.evaluate(
@@ -85,3 +109,72 @@ def test_a_turn_that_comes_in_a_background_tab_changes_the_title_and_icon(
     )
     assert guest.title() == title
     assert "icon-turn" not in (guest.locator("link[rel~='icon']").get_attribute("href") or "")
+
+
+# A tab in the background as the test says, and every tone the page makes counted.
+BACKGROUND_AND_TONES = """
+Object.defineProperty(document, 'hidden',
+  {configurable: true, get: () => Boolean(window.inBackground)});
+window.tones = 0;
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.tones += 1;
+  return make.call(this);
+};
+"""
+
+
+def a_room_with_a_guest_in_the_background(new_page) -> tuple[Page, Page]:
+    host = new_page()
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    invite = host.locator("#play-invite-link").input_value()
+    guest = new_page()
+    guest.add_init_script(BACKGROUND_AND_TONES)
+    guest.goto(invite)
+    wait_for_turn(guest, editable=False)
+    return host, guest
+
+
+def to_background(page: Page, hidden: bool) -> None:
+    page.evaluate(
+        "hidden => { window.inBackground = hidden;"
+        " document.dispatchEvent(new Event('visibilitychange')); }",
+        hidden,
+    )
+
+
+def test_the_turn_sound_is_off_by_default_rings_once_when_on_and_is_remembered(
+    new_page,
+) -> None:
+    host, guest = a_room_with_a_guest_in_the_background(new_page)
+    sound = guest.get_by_label("Sound when it is my turn")
+    expect(sound).not_to_be_checked()
+
+    # Off: a turn in the background changes the title, and makes no sound.
+    to_background(guest, True)
+    wait_for_turn(host, editable=True)
+    host.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=True)
+    assert guest.title().startswith("● Your turn")
+    assert guest.evaluate("window.tones") == 0
+
+    # Switched on (a gesture, so the browser lets it sound): the chime once, as a sample.
+    to_background(guest, False)
+    sound.check()
+    guest.wait_for_function("() => window.tones === 2")
+    guest.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=False)
+
+    # The next turn in the background rings it once (two notes), however many views come.
+    to_background(guest, True)
+    host.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=True)
+    guest.wait_for_function("() => window.tones === 4")
+    guest.wait_for_timeout(300)
+    assert guest.evaluate("window.tones") == 4
+
+    # Remembered: the switch is on after a reload.
+    guest.reload()
+    expect(guest.get_by_label("Sound when it is my turn")).to_be_checked()

@@ -161,11 +161,12 @@
   }
 
   // --- Online, a turn that comes while the tab is in the background: the title and the
-  // icon say so until the tab is seen again.
+  // icon say so until the tab is seen again, and the turn sound rings once if it is on.
   const backgroundTurn = {
     title: document.title,
     icon: document.querySelector("link[rel~='icon']"),
     iconHref: null,
+    marked: false,
     update(status, seat) {
       if (!document.hidden || status.over || status.turn !== seat) return;
       document.title = `● ${t("yourTurn")} · ${this.title}`;
@@ -173,12 +174,65 @@
         this.iconHref = this.iconHref || this.icon.getAttribute("href");
         this.icon.setAttribute("href", root.dataset.turnIcon);
       }
+      if (!this.marked) turnSound.ring();
+      this.marked = true;
     },
     clear() {
+      this.marked = false;
       document.title = this.title;
       if (this.icon && this.iconHref) this.icon.setAttribute("href", this.iconHref);
     },
   };
+
+  // --- Online, the turn sound: off unless the player switches it on (remembered for
+  // every game). A short two-note chime made with WebAudio, no file to load. Browsers
+  // let a page make sound only after a gesture on it, so the sound is woken by the
+  // switch itself or, when remembered as on, by the player's first touch or key on the
+  // page; until then a turn stays silent rather than trying to play.
+  const turnSound = {
+    box: document.getElementById("play-sound"),
+    key: "play:sound",
+    audio: null,
+    on: false,
+    init() {
+      if (!this.box) return;
+      this.on = storage.get(this.key) === "on";
+      this.box.checked = this.on;
+      this.box.addEventListener("change", () => {
+        this.on = this.box.checked;
+        storage.set(this.key, this.on ? "on" : "off");
+        if (this.on) this.wake().then(() => this.ring()); // the player hears what it is
+      });
+      const wake = () => {
+        if (this.on) this.wake();
+      };
+      document.addEventListener("pointerdown", wake, { capture: true, passive: true });
+      document.addEventListener("keydown", wake, { capture: true });
+    },
+    wake() {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return Promise.resolve();
+      if (!this.audio) this.audio = new Context();
+      return this.audio.state === "suspended" ? this.audio.resume().catch(() => {}) : Promise.resolve();
+    },
+    ring() {
+      const audio = this.audio;
+      if (!this.on || !audio || audio.state !== "running") return;
+      [660, 880].forEach((frequency, index) => {
+        const start = audio.currentTime + index * 0.15;
+        const tone = audio.createOscillator();
+        const volume = audio.createGain();
+        tone.frequency.value = frequency;
+        volume.gain.setValueAtTime(0.0001, start);
+        volume.gain.exponentialRampToValueAtTime(0.2, start + 0.02);
+        volume.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
+        tone.connect(volume).connect(audio.destination);
+        tone.start(start);
+        tone.stop(start + 0.32);
+      });
+    },
+  };
+  turnSound.init();
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) backgroundTurn.clear();
   });
