@@ -11,7 +11,7 @@ from django.test import Client
     [
         ("en", "Tile rummy for two", "at least <strong>30 points</strong>"),
         ("ru", "Тайл-рамми на двоих", "минимум <strong>30 очков</strong>"),
-        ("pt", "Rummy de peças online com um amigo", "exige <strong>30 pontos</strong>"),
+        ("pt", "Rummy de peças para dois", "pelo menos <strong>30 pontos</strong>"),
     ],
 )
 def test_the_rules_page_is_written_in_the_readers_language(

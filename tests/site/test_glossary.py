@@ -1,0 +1,155 @@
+"""One vocabulary per language: the glossary (docs/glossary/) is what the catalogues
+and the rules pages say. A button's translation is the glossary's word for it, the
+words to avoid are nowhere in the section's catalogue or rules page, and every text a
+tile rummy rules page quotes is a glossary term."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import polib
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+GLOSSARY = BASE_DIR / "docs" / "glossary"
+LANGUAGES = ("ru", "pt")
+# Each section's game: the rules pages it speaks for (the site's speaks for every game).
+GAMES = {"site": ("tiles", "cards", "tarot"), "tiles": ("tiles",)}
+GAMES |= {"cards": ("cards",), "tarot": ("tarot",)}
+# Boards still being built: their entries are checked once their catalogue has them.
+REQUIRED = {"site", "tiles"}
+HEADING = re.compile(r"^## (?P<title>.+?) \((?P<catalogues>[^)]+)\)$")
+# The rules pages quote buttons: «…» in Russian and Portuguese, “…” in English.
+QUOTED = {"ru": re.compile(r"«([^»]+)»"), "pt": re.compile(r"«([^»]+)»")}
+QUOTED["en"] = re.compile(r"“([^”]+)”")
+
+
+@dataclass(frozen=True)
+class Row:
+    section: str
+    msgids: tuple[str, ...]  # the catalogue entries the row names, if any
+    term: str
+    avoid: tuple[str, ...]
+
+
+def section_key(catalogues: str) -> str:
+    first = catalogues.split(",")[0].strip()
+    return "site" if first == "rooms/locale" else first.split("/")[0]
+
+
+@cache
+def glossary(language: str) -> tuple[tuple[Row, ...], dict[str, tuple[str, ...]]]:
+    """The rows of docs/glossary/<language>.md, and each section's catalogues."""
+    rows: list[Row] = []
+    sections: dict[str, tuple[str, ...]] = {}
+    section = None
+    for line in (GLOSSARY / f"{language}.md").read_text().splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            section = section_key(heading["catalogues"])
+            sections[section] = tuple(c.strip() for c in heading["catalogues"].split(","))
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if section is None or not line.startswith("|") or set(cells[0]) <= {"-", " "}:
+            continue
+        if cells[0] in ("term", "English"):
+            continue
+        avoid = tuple(w.strip() for w in cells[2].split(",") if w.strip()) if len(cells) > 2 else ()
+        rows.append(Row(section, tuple(re.findall(r"`([^`]+)`", cells[0])), cells[1], avoid))
+    return tuple(rows), sections
+
+
+@cache
+def catalogue(path: str, language: str) -> dict[str, str]:
+    po = polib.pofile(str(BASE_DIR / path / language / "LC_MESSAGES" / "django.po"))
+    return {entry.msgid: entry.msgstr for entry in po if not entry.obsolete and entry.msgstr}
+
+
+def translations(section: str, language: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in glossary(language)[1][section]:
+        found |= catalogue(path, language)
+    return found
+
+
+def rules_pages(section: str, language: str) -> list[Path]:
+    pages = [BASE_DIR / g / "templates" / g / "rules" / f"{language}.html" for g in GAMES[section]]
+    return [page for page in pages if page.exists()]
+
+
+def pattern(word: str) -> re.Pattern[str]:
+    """A whole word or phrase; with a trailing "…" a stem with any ending."""
+    if word.endswith("…"):
+        return re.compile(rf"(?<!\w){re.escape(word[:-1])}\w*", re.IGNORECASE)
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+
+
+def text_of(page: Path) -> str:
+    return re.sub(r"\{%.*?%\}|<[^>]+>", " ", page.read_text())
+
+
+def cases(kind: str) -> list[tuple[str, Row]]:
+    found = []
+    for language in LANGUAGES:
+        for row in glossary(language)[0]:
+            if (kind == "msgid" and row.msgids and len(row.msgids) == 1) or (
+                kind == "avoid" and row.avoid
+            ):
+                found.append((language, row))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    cases("msgid"),
+    ids=lambda value: value if isinstance(value, str) else f"{value.section}:{value.msgids[0]}",
+)
+def test_each_catalogue_entry_is_translated_with_the_glossarys_word(
+    language: str, row: Row
+) -> None:
+    found = translations(row.section, language)
+    (msgid,) = row.msgids
+    if msgid not in found and row.section not in REQUIRED:
+        pytest.skip(f"{row.section} has no {msgid!r} yet")
+    assert found.get(msgid) == row.term
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    cases("avoid"),
+    ids=lambda value: value if isinstance(value, str) else f"{value.section}:{value.term}",
+)
+def test_the_words_to_avoid_are_in_no_catalogue_entry_and_no_rules_page(
+    language: str, row: Row
+) -> None:
+    places = {f"{msgid!r}": text for msgid, text in translations(row.section, language).items()}
+    places |= {str(page): text_of(page) for page in rules_pages(row.section, language)}
+    for word in row.avoid:
+        found = [where for where, text in places.items() if pattern(word).search(text)]
+        assert not found, f"{word!r} in {found}"
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_every_text_a_tile_rules_page_quotes_is_a_glossary_term(language: str) -> None:
+    rows = glossary(language)[0]
+    # English: the reference names its terms by their msgids.
+    terms = {msgid for row in rows for msgid in row.msgids} if language == "en" else set()
+    terms |= {row.term for row in rows if row.msgids}
+    page = BASE_DIR / "tiles" / "templates" / "tiles" / "rules" / f"{language}.html"
+    quoted = QUOTED[language].findall(page.read_text())
+    assert quoted, "the rules page quotes the board's buttons"
+    assert set(quoted) <= terms, set(quoted) - terms
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_names_the_same_catalogue_entries_as_the_reference(language: str) -> None:
+    def named(rows: tuple[Row, ...]) -> dict[str, set[str]]:
+        sections: dict[str, set[str]] = {}
+        for row in rows:
+            sections.setdefault(row.section, set()).update(row.msgids)
+        return sections
+
+    assert named(glossary(language)[0]) == named(glossary("en")[0])
