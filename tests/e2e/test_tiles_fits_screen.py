@@ -76,3 +76,33 @@ def test_a_mouse_drag_keeps_the_tile_its_size(new_page) -> None:
     # The ghost is scaled by 1.12 and turned a little: never squashed.
     assert ghost["width"] >= box["width"]
     assert ghost["height"] >= box["height"]
+
+
+@pytest.mark.parametrize("language", ["ru", "pt"])
+def test_online_on_a_small_phone_in_long_languages_the_rack_and_bar_still_fit(
+    new_page, language: str
+) -> None:
+    # Online adds the presence line and the sound switch; Russian and Portuguese buttons
+    # take three rows; the initial meld line is shown: the tightest board there is.
+    options = {**SCREENS["small-phone"], "extra_http_headers": {"Accept-Language": language}}
+    host = new_page(**options)
+    host.goto("/tiles/friend/")
+    host.locator("main form button.button-primary").click()
+    host.wait_for_url("**/r/*/")
+    guest = new_page(**options)
+    guest.goto(host.locator("#play-invite-link").input_value())
+    host.locator(".tiles-actions").wait_for()
+    expect(host.locator("#play-invite")).to_be_hidden()
+    host.screenshot(path=str(SCREENSHOTS / f"tiles-small-phone-online-{language}.png"))
+
+    inside_viewport(host, ".tiles-rack")
+    inside_viewport(host, ".tiles-actions")
+    rack = host.locator(".tiles-rack").bounding_box()
+    bar = host.locator(".tiles-actions").bounding_box()
+    assert rack is not None
+    assert bar is not None
+    assert rack["y"] + rack["height"] <= bar["y"], "the bar covers the rack"
+    # Nothing to scroll to: <main> holds it all (a pixel of rounding aside).
+    main = host.locator("main")
+    sizes = main.evaluate("m => [m.scrollHeight, m.clientHeight]")
+    assert sizes[0] <= sizes[1] + 1, sizes
