@@ -141,6 +141,7 @@
     if (payload.version !== undefined) Play.context.version = payload.version;
     lastStatus = payload.status;
     board.innerHTML = payload.html;
+    window.htmx.process(board); // a board's own hx-* forms (tile rummy's draft check)
     updateStatusLine();
     if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
