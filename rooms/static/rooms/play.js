@@ -309,8 +309,23 @@
     });
   }
 
+  // A refused htmx request of the page (the seat claim; a board's own forms say their
+  // own): a 4xx {code, message}, or no answer at all.
+  function htmxFailed(event) {
+    if (board.contains(event.detail.elt)) return;
+    let message = t("network");
+    try {
+      message = JSON.parse(event.detail.xhr.responseText).message || message;
+    } catch (error) {
+      /* not JSON: no answer, or not one of ours */
+    }
+    showMessage(message);
+  }
+  document.addEventListener("htmx:responseError", htmxFailed);
+  document.addEventListener("htmx:sendError", htmxFailed);
+
   // Online the transport is room.js's, given what it needs of this page.
-  page = { Play, t, marked, storage, post, showMessage, setBusy, render };
+  page = { Play, t, marked, storage, showMessage, setBusy, render };
   Object.assign(page, { data, game, root, board, statusLine, updateStatusLine, colours });
   page.presence = null;
   const transport = mode === "friend" ? window.PlayRoom(page) : tokenTransport;
@@ -328,5 +343,9 @@
     Promise.resolve(transport.newGame()).catch(() => {});
   });
 
-  transport.start();
+  // htmx reads its configuration (rooms/htmx.html) and wires the page's hx-* elements
+  // on DOMContentLoaded (deferred scripts run before it, while the document is already
+  // "interactive"): the first request waits for it, as htmx itself does.
+  if (document.readyState === "complete") transport.start();
+  else document.addEventListener("DOMContentLoaded", () => transport.start(), { once: true });
 })();
