@@ -68,14 +68,23 @@ def _loads(text: str | bytes) -> Any:
         raise RoomError("bad_request") from None
 
 
+def read_form(
+    request: HttpRequest, names: tuple[str, ...], max_bytes: int = MAX_BODY_BYTES
+) -> dict[str, str | None]:
+    """The form fields `names` of an htmx form (None where missing), the body capped:
+    RoomError("too_large") as read_json."""
+    if len(request.body) > max_bytes:
+        raise RoomError("too_large")
+    return {name: request.POST.get(name) for name in names}
+
+
 def read_form_json(
     request: HttpRequest, names: tuple[str, ...], max_bytes: int = MAX_BODY_BYTES
 ) -> dict[str, Any]:
     """The form fields `names`, each holding one JSON value (an htmx form's hidden
     inputs); RoomError("too_large") or RoomError("bad_request") as read_json."""
-    if len(request.body) > max_bytes:
-        raise RoomError("too_large")
-    return {name: _loads(request.POST.get(name, "")) for name in names}
+    fields = read_form(request, names, max_bytes)
+    return {name: _loads(text or "") for name, text in fields.items()}
 
 
 def refusal(error: RoomError | IllegalAction, status: int = 400) -> JsonResponse:

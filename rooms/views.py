@@ -20,7 +20,9 @@ from django_htmx.http import replace_url, trigger_client_event
 
 from rooms import local_play, presence, registry
 from rooms.board import render_board
-from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint
+from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.seats import COLOURS, by_seat
 from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
@@ -181,6 +183,14 @@ def play_show(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
     return local_play.show(slug, mode, data.get("token"))
 
 
-@_play_endpoint
-def play_level(data: dict[str, Any], slug: str) -> local_play.Outcome:
-    return local_play.change_level(slug, data.get("token"), data.get("level"))
+@require_POST
+@throttle("play", *PLAY_RATE)
+def play_level(request: HtmxRequest, slug: str) -> HttpResponse:
+    """The level form (htmx): the same game against a computer of another level. The
+    answer, the partial rooms/partials/level_token.html, holds the new sealed token."""
+    try:
+        form = read_form(request, ("token", "level"))
+        outcome = local_play.change_level(slug, form["token"], form["level"])
+    except (IllegalAction, RoomError) as error:
+        return refusal(error)
+    return render(request, "rooms/partials/level_token.html", {"token": outcome.token})

@@ -299,13 +299,34 @@
     },
   };
 
+  // The level form (htmx) waits its turn in the same queue, so that a level change
+  // right after a move sends the token from after it; its answer is the new token.
   const levelPicker = document.getElementById("play-level");
-  if (levelPicker) {
-    levelPicker.addEventListener("change", () => {
-      const level = levelPicker.value; // chosen now, sent when the queue reaches it
-      tokenTransport
-        .request(data.levelUrl, () => ({ token: tokenTransport.token, level }))
-        .catch(() => {});
+  const levelForm = document.getElementById("play-level-form");
+  if (levelForm) {
+    let answered = null;
+    levelForm.addEventListener("htmx:confirm", (event) => {
+      event.preventDefault();
+      tokenTransport.queue = tokenTransport.queue.then(
+        () =>
+          new Promise((resolve) => {
+            answered = resolve;
+            setBusy(true);
+            event.detail.issueRequest(true);
+          }),
+      );
+    });
+    levelForm.addEventListener("htmx:configRequest", (event) => {
+      event.detail.parameters.token = tokenTransport.token;
+    });
+    levelForm.addEventListener("htmx:afterRequest", (event) => {
+      if (event.detail.successful) {
+        tokenTransport.token = levelForm.elements.token.value;
+        storage.set(tokenKey(), tokenTransport.token);
+        showMessage("");
+      }
+      setBusy(false);
+      if (answered) answered();
     });
   }
 
