@@ -105,8 +105,13 @@
   let lastStatus = null;
   let page = null; // what room.js is given, below; online it keeps the presence
 
+  const levelPicker = document.getElementById("play-level");
+  const levelForm = document.getElementById("play-level-form");
+
   function setBusy(busy) {
     Play.busy = busy;
+    // The level waits while an action is in flight: its form must send the newest token.
+    if (levelPicker) levelPicker.disabled = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
@@ -247,7 +252,7 @@
     token: null,
     queue: Promise.resolve(),
     /** One request at a time, each built from the newest token when its turn comes:
-        a level change right after a move must not send the token from before it. */
+        a new game right after a move must not send the token from before it. */
     request(url, makeBody) {
       const run = () => this.perform(url, makeBody());
       const result = this.queue.then(run, run);
@@ -260,6 +265,7 @@
         const payload = await post(url, body);
         this.token = payload.token;
         storage.set(tokenKey(), payload.token);
+        if (levelForm) levelForm.elements.token.value = payload.token;
         if (levelPicker && payload.level) levelPicker.value = payload.level;
         showMessage("");
         render(payload);
@@ -299,34 +305,14 @@
     },
   };
 
-  // The level form (htmx) waits its turn in the same queue, so that a level change
-  // right after a move sends the token from after it; its answer is the new token.
-  const levelPicker = document.getElementById("play-level");
-  const levelForm = document.getElementById("play-level-form");
+  // The level form (htmx) holds the newest token; its answer is the new one.
   if (levelForm) {
-    let answered = null;
-    levelForm.addEventListener("htmx:confirm", (event) => {
-      event.preventDefault();
-      tokenTransport.queue = tokenTransport.queue.then(
-        () =>
-          new Promise((resolve) => {
-            answered = resolve;
-            setBusy(true);
-            event.detail.issueRequest(true);
-          }),
-      );
-    });
-    levelForm.addEventListener("htmx:configRequest", (event) => {
-      event.detail.parameters.token = tokenTransport.token;
-    });
+    levelForm.addEventListener("htmx:beforeRequest", () => setBusy(true));
     levelForm.addEventListener("htmx:afterRequest", (event) => {
-      if (event.detail.successful) {
-        tokenTransport.token = levelForm.elements.token.value;
-        storage.set(tokenKey(), tokenTransport.token);
-        showMessage("");
-      }
       setBusy(false);
-      if (answered) answered();
+      if (!event.detail.successful) return;
+      tokenTransport.token = levelForm.elements.token.value;
+      storage.set(tokenKey(), tokenTransport.token);
     });
   }
 
@@ -334,13 +320,8 @@
   // own): a 4xx {code, message}, or no answer at all.
   function htmxFailed(event) {
     if (board.contains(event.detail.elt)) return;
-    let message = t("network");
-    try {
-      message = JSON.parse(event.detail.xhr.responseText).message || message;
-    } catch (error) {
-      /* not JSON: no answer, or not one of ours */
-    }
-    showMessage(message);
+    const answer = event.detail.xhr.responseText || "";
+    showMessage(answer.startsWith("{") ? JSON.parse(answer).message : t("network"));
   }
   document.addEventListener("htmx:responseError", htmxFailed);
   document.addEventListener("htmx:sendError", htmxFailed);

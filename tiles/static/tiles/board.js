@@ -131,11 +131,8 @@
 
   /** The message of a refused request ({code, message}), or the offline message. */
   function refusal(xhr) {
-    try {
-      return JSON.parse(xhr.responseText).message || turn.root.dataset.msgOffline;
-    } catch (error) {
-      return turn.root.dataset.msgOffline;
-    }
+    const answer = xhr.responseText || "";
+    return answer.startsWith("{") ? JSON.parse(answer).message : turn.root.dataset.msgOffline;
   }
 
   /** Ask the solver for the best placement from the start of the turn and append it
