@@ -8,6 +8,10 @@
 
 The codes of a body that cannot be read: `too_large` (past `max_bytes`) and
 `bad_request` (not a JSON object); the others are the view's own (rooms.errors).
+
+An htmx form posts form fields instead (`read_form_json`: the fields that hold JSON,
+with the same cap and the same codes) and is answered with a partial template; its
+refusals are the same 4xx `{code, message}`.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any, Concatenate, ParamSpec
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
@@ -34,6 +39,13 @@ class JsonRequest(HttpRequest):
     json: dict[str, Any]
 
 
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (the typing its example project
+    uses): `request.htmx` is true for a request htmx made."""
+
+    htmx: HtmxDetails
+
+
 def reject_constant(name: str) -> None:
     """json.loads's parse_constant: NaN and Infinity are not JSON (no database keeps them)."""
     raise ValueError(f"{name} is not JSON")
@@ -43,13 +55,36 @@ def read_json(request: HttpRequest, max_bytes: int = MAX_BODY_BYTES) -> dict[str
     """The body as a JSON object; RoomError("too_large") or RoomError("bad_request")."""
     if len(request.body) > max_bytes:
         raise RoomError("too_large")
-    try:
-        data = json.loads(request.body or b"{}", parse_constant=reject_constant)
-    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
-        raise RoomError("bad_request") from None
+    data = _loads(request.body or b"{}")
     if not isinstance(data, dict):
         raise RoomError("bad_request")
     return data
+
+
+def _loads(text: str | bytes) -> Any:
+    try:
+        return json.loads(text, parse_constant=reject_constant)
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
+        raise RoomError("bad_request") from None
+
+
+def read_form(
+    request: HttpRequest, names: tuple[str, ...], max_bytes: int = MAX_BODY_BYTES
+) -> dict[str, str | None]:
+    """The form fields `names` of an htmx form (None where missing), the body capped:
+    RoomError("too_large") as read_json."""
+    if len(request.body) > max_bytes:
+        raise RoomError("too_large")
+    return {name: request.POST.get(name) for name in names}
+
+
+def read_form_json(
+    request: HttpRequest, names: tuple[str, ...], max_bytes: int = MAX_BODY_BYTES
+) -> dict[str, Any]:
+    """The form fields `names`, each holding one JSON value (an htmx form's hidden
+    inputs); RoomError("too_large") or RoomError("bad_request") as read_json."""
+    fields = read_form(request, names, max_bytes)
+    return {name: _loads(text or "") for name, text in fields.items()}
 
 
 def refusal(error: RoomError | IllegalAction, status: int = 400) -> JsonResponse:

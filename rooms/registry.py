@@ -36,7 +36,8 @@ class Game:
     urls: str | None = None
     # Per-client request limits of those endpoints, by kind: (requests, seconds).
     rates: Mapping[str, tuple[int, int]] = field(default_factory=dict, hash=False)
-    # The home page's small picture of the game; default "partials/art/<slug>.html".
+    # The home page's small picture of the game, drawn with the game's own CSS (a
+    # static file it links); default "<slug>/art.html".
     art: str = ""
 
     @property
@@ -95,7 +96,7 @@ class Game:
 
     @property
     def art_template(self) -> str:
-        return self.art or f"partials/art/{self.slug}.html"
+        return self.art or f"{self.slug}/art.html"
 
 
 _games: dict[str, Game] = {}

@@ -16,11 +16,13 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django_htmx.http import replace_url, trigger_client_event
 
 from rooms import local_play, presence, registry
 from rooms.board import render_board
-from rooms.endpoints import JsonRequest, json_endpoint
-from rooms.errors import RoomError, describe
+from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
+from rooms.engine import IllegalAction
+from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.seats import COLOURS, by_seat
 from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
@@ -114,15 +116,18 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @throttle("claim", *CLAIM_RATE)
-def claim_seat(request: HttpRequest, code: str) -> JsonResponse:
-    """The guest seat for the first browser without a key; 409 once the room is full.
-    It reads no body."""
+def claim_seat(request: HtmxRequest, code: str) -> HttpResponse:
+    """The guest seat for the first browser without a key, claimed by the room page's
+    htmx element: a 204 whose event `rooms:seat` (HX-Trigger) carries `{seat, key}` for
+    room.js to keep. Once the room is full, a 409 with the partial rooms/partials/full.html,
+    which takes the play area's place; the address becomes the full page's. No body."""
     room = _room_or_404(code)
     key = room.claim_guest_seat()
     if key is None:
-        error = describe(RoomError("room_full"))
-        return JsonResponse({**error, "url": reverse("room_full", args=[code])}, status=409)
-    return JsonResponse({"seat": 2, "key": key})
+        context = {"room": room, "game": registry.get(room.game)}
+        response = render(request, "rooms/partials/full.html", context, status=409)
+        return replace_url(response, reverse("room_full", args=[code]))
+    return trigger_client_event(HttpResponse(status=204), "rooms:seat", {"seat": 2, "key": key})
 
 
 def room_full(request: HttpRequest, code: str) -> HttpResponse:
@@ -178,6 +183,14 @@ def play_show(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
     return local_play.show(slug, mode, data.get("token"))
 
 
-@_play_endpoint
-def play_level(data: dict[str, Any], slug: str) -> local_play.Outcome:
-    return local_play.change_level(slug, data.get("token"), data.get("level"))
+@require_POST
+@throttle("play", *PLAY_RATE)
+def play_level(request: HtmxRequest, slug: str) -> HttpResponse:
+    """The level form (htmx): the same game against a computer of another level. The
+    answer, the partial rooms/partials/level_token.html, holds the new sealed token."""
+    try:
+        form = read_form(request, ("token", "level"))
+        outcome = local_play.change_level(slug, form["token"], form["level"])
+    except (IllegalAction, RoomError) as error:
+        return refusal(error)
+    return render(request, "rooms/partials/level_token.html", {"token": outcome.token})

@@ -1,6 +1,7 @@
 """The draft endpoint: what the table of a turn in progress looks like, and whether
 "End turn" would succeed. Stateless: it only replays what the page sends (its own view
 and its own edits) and changes nothing; the real check happens when the turn is sent.
+It answers the board's htmx form with the partial tiles/draft.html.
 
 The hint endpoint: the solver's best placement from the start of the turn, as one draft
 edit ("arrange") for the page to append. It works from the sealed token of a game on one
@@ -12,11 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
-from rooms.endpoints import JsonRequest, json_endpoint
+from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form_json, refusal
 from rooms.engine import IllegalAction, gettext_noop
 from rooms.errors import RoomError, describe
 from rooms.local_play import open_sealed
@@ -56,15 +59,28 @@ def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]
     return table, rack, opened
 
 
+# The draft form's fields (board.html), each a JSON value: the start of the turn, which
+# the board rendered, and the turn's edits, which board.js keeps.
+DRAFT_FIELDS = ("table", "rack", "opened", "edits")
+
+
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
-@json_endpoint(MAX_BODY, limit=game_throttle("tiles", "draft"))
-def draft(request: JsonRequest) -> dict[str, Any]:
-    """POST {table, rack, opened, edits} -> the draft's HTML and verdict (docs/games.md)."""
-    table, rack, opened = _turn_start(request.json)
-    edits = request.json.get("edits")
-    if not isinstance(edits, list) or len(edits) > MAX_EDITS:
-        raise _bad(gettext_noop("The edits must be a list."))
-    result = replay(table, rack, opened, edits)
+@require_POST
+@game_throttle("tiles", "draft")
+def draft(request: HtmxRequest) -> HttpResponse:
+    """POST the draft form (htmx) -> the partial tiles/draft.html: the table and the rack
+    as the edits leave them, and in it the verdict board.js reads (`tiles-verdict`: the
+    table, whether End turn would succeed, whether anything changed, how many edits
+    count). A refusal is a 400 `{code, message}` (and `edit`, the edit that failed)."""
+    try:
+        data = read_form_json(request, DRAFT_FIELDS, MAX_BODY)
+        table, rack, opened = _turn_start(data)
+        edits = data["edits"]
+        if not isinstance(edits, list) or len(edits) > MAX_EDITS:
+            raise _bad(gettext_noop("The edits must be a list."))
+        result = replay(table, rack, opened, edits)
+    except (IllegalAction, RoomError) as error:
+        return refusal(error)
     problems = [
         {
             **describe(IllegalAction(problem["code"], problem["message"], **problem["params"])),
@@ -82,18 +98,13 @@ def draft(request: JsonRequest) -> dict[str, Any]:
         opened=opened,
         opening_total=result.opening_total,
     )
-    return {
-        "html": render_to_string("tiles/draft.html", {"draft": context}, request),
+    verdict = {
         "table": result.table,
-        "rack": result.rack,
-        "placed": result.placed,
         "valid": result.valid,
         "changed": result.changed,
-        "problems": problems,
-        "opening_total": result.opening_total,
-        "opening_minimum": result.as_json()["opening_minimum"],
         "edits": result.edits,
     }
+    return render(request, "tiles/draft.html", {"draft": context, "verdict": verdict})
 
 
 @csrf_exempt  # changes nothing: it only reads the sealed game the request carries

@@ -11,7 +11,6 @@ COUNTER = Game(
     summary="Add 1 to 3; whoever reaches 21 wins.",
     engine_path="tests.counter_game.engine",
     bots_path="tests.counter_game.bots",
-    art="counter/art.html",
 )
 
 

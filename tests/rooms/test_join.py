@@ -64,15 +64,20 @@ def test_the_room_page_shows_the_invite_link_and_copy_button(client):
 def test_the_first_guest_claims_seat_2_and_later_visitors_are_told_the_room_is_full(client):
     room, _ = create_room(client)
 
-    guest = Client().post(f"/r/{room.code}/claim")
-    late = Client().post(f"/r/{room.code}/claim")
+    guest = Client().post(f"/r/{room.code}/claim", HTTP_HX_REQUEST="true")
+    late = Client().post(f"/r/{room.code}/claim", HTTP_HX_REQUEST="true")
 
-    assert guest.status_code == 200
-    assert guest.json()["seat"] == 2
-    assert room.seat_for_key(guest.json()["key"]).number == 2
+    assert guest.status_code == 204
+    claimed = json.loads(guest["HX-Trigger"])["rooms:seat"]
+    assert claimed["seat"] == 2
+    assert room.seat_for_key(claimed["key"]).number == 2
     assert late.status_code == 409
-    assert late.json()["code"] == "room_full"
-    assert late.json()["url"] == f"/r/{room.code}/full/"
+    assert "HX-Trigger" not in late
+    assert late["HX-Replace-Url"] == f"/r/{room.code}/full/"
+    html = late.content.decode()
+    assert "This room is full" in html
+    assert "<title>" in html  # htmx puts it in the tab's title
+    assert "<html" not in html  # the partial only: it takes the play area's place
 
 
 def test_the_full_page_is_clear(client):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -116,10 +117,30 @@ def test_changing_the_level_keeps_the_game(client):
     ).json()["token"]
     before = unseal(token)["state"]
 
-    data = post(client, "/play/counter/computer/level", {"token": token, "level": "strong"}).json()
+    response = client.post(
+        "/play/counter/computer/level", {"token": token, "level": "strong"}, HTTP_HX_REQUEST="true"
+    )
 
-    assert data["level"] == "strong"
-    assert unseal(data["token"])["state"] == before
+    assert response.status_code == 200
+    changed = re.fullmatch(
+        r'<input type="hidden" name="token" value="([^"]+)">', response.content.decode().strip()
+    )
+    assert changed, "the answer is the token field alone"
+    assert unseal(changed.group(1))["level"] == "strong"
+    assert unseal(changed.group(1))["state"] == before
+
+
+def test_a_level_change_with_a_bad_token_or_level_is_refused(client):
+    token = post(client, "/play/counter/computer/new", {"level": "easy"}).json()["token"]
+    url = "/play/counter/computer/level"
+
+    bad_token = client.post(url, {"token": "nope", "level": "strong"}, HTTP_HX_REQUEST="true")
+    bad_level = client.post(url, {"token": token, "level": "godlike"}, HTTP_HX_REQUEST="true")
+
+    assert bad_token.status_code == 400
+    assert bad_token.json()["code"] == "bad_token"
+    assert bad_level.status_code == 400
+    assert bad_level.json()["code"] == "bad_level"
 
 
 def test_a_saved_game_can_be_shown_again_unchanged(client):

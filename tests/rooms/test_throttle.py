@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from rooms import registry, throttle
+from tests.tiles.draft_form import post_draft
 
 pytestmark = pytest.mark.django_db
 
@@ -123,4 +124,4 @@ def test_a_real_game_stays_far_below_the_limits():
     hint = {"token": tiles["token"]}
     assert client.post("/tiles/hint/", hint, content_type="application/json").status_code == 200
     turn = {"table": [], "rack": ["R1", "R2", "R3"], "opened": False, "edits": []}
-    assert client.post("/tiles/draft/", turn, content_type="application/json").status_code == 200
+    assert post_draft(client, turn).status_code == 200

@@ -68,3 +68,15 @@ def test_static_files_are_served_by_the_site_itself(client):
     response = client.get("/static/css/site.css")
 
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("slug", "piece"), [("tiles", "mini-tile"), ("cards", "cards-mini"), ("tarot", "tarot-mini")]
+)
+def test_each_games_picture_comes_with_the_games_own_stylesheet(client, slug, piece):
+    html = client.get("/").content.decode()
+
+    assert f'href="/static/{slug}/' in html
+    assert f'class="{piece}' in html
+    site_css = b"".join(client.get("/static/css/site.css").streaming_content)
+    assert piece.encode() not in site_css

@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils import translation
 
 from rooms.sealing import seal
+from tests.tiles.draft_form import post_draft, rack_of, verdict
 from tiles import engine, views
 
 URL = "/tiles/hint/"
@@ -77,10 +78,10 @@ def test_the_hint_rearranges_the_table_to_place_the_most_tiles(client: Client) -
     assert sorted(map(sorted, body["edit"]["table"])) == [["B5", "K5", "O5"], ["R3", "R4", "R5"]]
     # The edit is one the draft endpoint takes, and "End turn" would then succeed.
     start = {"table": GROUP, "rack": ["R3", "R4", "B9"], "opened": True}
-    draft = post(client, {**start, "edits": [body["edit"]]}, url="/tiles/draft/").json()
-    assert draft["valid"] is True
-    assert draft["placed"] == ["R3", "R4"]
-    assert draft["rack"] == ["B9"]
+    draft = post_draft(client, {**start, "edits": [body["edit"]]})
+    assert verdict(draft)["valid"] is True
+    assert draft.content.decode().count("data-placed") == 2
+    assert rack_of(draft) == ["B9"]
 
 
 def test_the_position_comes_from_the_token_not_from_the_page(client: Client) -> None:
@@ -98,6 +99,10 @@ def test_before_the_initial_meld_the_hint_only_adds_new_sets_worth_30(client: Cl
     # R6 R7 would extend the run on the table, but not before the initial meld.
     assert body["placed"] == ["K10", "K11", "K12"]
     assert body["edit"]["table"] == [*table, ["K10", "K11", "K12"]]
+    start = {"table": table, "rack": rack, "opened": False, "edits": [body["edit"]]}
+    draft = post_draft(client, start)
+    assert verdict(draft)["valid"] is True
+    assert "Initial meld: 33 of at least 30 points" in draft.content.decode()
 
 
 def test_an_opening_under_30_points_is_no_hint(client: Client) -> None:

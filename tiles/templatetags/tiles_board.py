@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -159,6 +160,12 @@ def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         fresh_tiles=last.get("placed") or () if theirs else (),
         drawn=last.get("tile") if seat is not None and last.get("seat") == seat else None,
     )
+
+
+@register.filter
+def to_json(value: Any) -> str:
+    """A value as JSON text, for a form field (the template escapes it for the attribute)."""
+    return json.dumps(value)
 
 
 @register.simple_tag

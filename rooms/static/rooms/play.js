@@ -108,8 +108,13 @@
   let lastStatus = null;
   let page = null; // what room.js is given, below; online it keeps the presence
 
+  const levelPicker = document.getElementById("play-level");
+  const levelForm = document.getElementById("play-level-form");
+
   function setBusy(busy) {
     Play.busy = busy;
+    // The level waits while an action is in flight: its form must send the newest token.
+    if (levelPicker) levelPicker.disabled = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
@@ -144,6 +149,7 @@
     if (payload.version !== undefined) Play.context.version = payload.version;
     lastStatus = payload.status;
     board.innerHTML = payload.html;
+    window.htmx.process(board); // a board's own hx-* forms (tile rummy's draft check)
     updateStatusLine();
     if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
@@ -303,7 +309,7 @@
     token: null,
     queue: Promise.resolve(),
     /** One request at a time, each built from the newest token when its turn comes:
-        a level change right after a move must not send the token from before it. */
+        a new game right after a move must not send the token from before it. */
     request(url, makeBody) {
       const run = () => this.perform(url, makeBody());
       const result = this.queue.then(run, run);
@@ -316,6 +322,7 @@
         const payload = await post(url, body);
         this.token = payload.token;
         storage.set(tokenKey(), payload.token);
+        if (levelForm) levelForm.elements.token.value = payload.token;
         if (levelPicker && payload.level) levelPicker.value = payload.level;
         showMessage("");
         render(payload);
@@ -355,18 +362,29 @@
     },
   };
 
-  const levelPicker = document.getElementById("play-level");
-  if (levelPicker) {
-    levelPicker.addEventListener("change", () => {
-      const level = levelPicker.value; // chosen now, sent when the queue reaches it
-      tokenTransport
-        .request(data.levelUrl, () => ({ token: tokenTransport.token, level }))
-        .catch(() => {});
+  // The level form (htmx) holds the newest token; its answer is the new one.
+  if (levelForm) {
+    levelForm.addEventListener("htmx:beforeRequest", () => setBusy(true));
+    levelForm.addEventListener("htmx:afterRequest", (event) => {
+      setBusy(false);
+      if (!event.detail.successful) return;
+      tokenTransport.token = levelForm.elements.token.value;
+      storage.set(tokenKey(), tokenTransport.token);
     });
   }
 
+  // A refused htmx request of the page (the seat claim; a board's own forms say their
+  // own): a 4xx {code, message}, or no answer at all.
+  function htmxFailed(event) {
+    if (board.contains(event.detail.elt)) return;
+    const answer = event.detail.xhr.responseText || "";
+    showMessage(answer.startsWith("{") ? JSON.parse(answer).message : t("network"));
+  }
+  document.addEventListener("htmx:responseError", htmxFailed);
+  document.addEventListener("htmx:sendError", htmxFailed);
+
   // Online the transport is room.js's, given what it needs of this page.
-  page = { Play, t, marked, storage, post, showMessage, setBusy, render };
+  page = { Play, t, marked, storage, showMessage, setBusy, render };
   Object.assign(page, { data, game, root, board, statusLine, updateStatusLine, colours });
   page.presence = null;
   const transport = mode === "friend" ? window.PlayRoom(page) : tokenTransport;
@@ -384,5 +402,9 @@
     Promise.resolve(transport.newGame()).catch(() => {});
   });
 
-  transport.start();
+  // htmx reads its configuration (rooms/htmx.html) and wires the page's hx-* elements
+  // on DOMContentLoaded (deferred scripts run before it, while the document is already
+  // "interactive"): the first request waits for it, as htmx itself does.
+  if (document.readyState === "complete") transport.start();
+  else document.addEventListener("DOMContentLoaded", () => transport.start(), { once: true });
 })();

@@ -6,7 +6,7 @@
   "use strict";
 
   window.PlayRoom = (page) => {
-    const { Play, t, marked, storage, post, showMessage, setBusy, render } = page;
+    const { Play, t, marked, storage, showMessage, setBusy, render } = page;
     const { data, game, root, board, statusLine, updateStatusLine, colours } = page;
 
     const room = data.room;
@@ -35,16 +35,7 @@
           }
         }
         if (!credentials || !credentials.key) {
-          try {
-            credentials = await post(data.claimUrl, {});
-          } catch (error) {
-            if (error.url) {
-              window.location.replace(error.url);
-            } else {
-              showMessage(error.message);
-            }
-            return;
-          }
+          credentials = await claimSeat();
           storage.set(seatStore, JSON.stringify(credentials));
         }
         this.credentials = credentials;
@@ -187,6 +178,18 @@
         this.write({ type: "new_round" });
       },
     };
+
+    /** The guest seat, claimed by the page's #play-claim (htmx): its answer is the
+        rooms:seat event {seat, key}. A full room's answer takes the play area's place
+        and a refusal is shown by play.js: this page then goes no further. */
+    function claimSeat() {
+      const claim = document.getElementById("play-claim");
+      return new Promise((resolve) => {
+        const claimed = (event) => resolve({ seat: event.detail.seat, key: event.detail.key });
+        claim.addEventListener("rooms:seat", claimed, { once: true });
+        window.htmx.trigger(claim, "rooms:claim");
+      });
+    }
 
     // The new-round request as this page sees it: whose it is (role "mine" or "theirs"),
     // the button this page pressed to end it, the message shown when it ended.

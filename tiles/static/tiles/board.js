@@ -1,9 +1,10 @@
 /* Tile rummy board: selecting, dragging and arranging tiles during a turn.
 
    The rules never run here. Every edit of the table is appended to the turn's edit
-   list, which is posted to /tiles/draft/; the server replays the edits from the start
-   of the turn and answers with the table and rack HTML, whether "End turn" would
-   succeed and why not. The finished table goes to the server with Play.send
+   list, which the board's draft form (htmx) posts to /tiles/draft/; the server replays
+   the edits from the start of the turn and answers with the table and rack HTML
+   (tiles/draft.html), in which a verdict says whether "End turn" would succeed.
+   The finished table goes to the server with Play.send
    (docs/games.md). The edit list is kept in localStorage so that a reload restores the
    turn in progress. The Hint button sends the game's sealed token to /tiles/hint/ for
    the solver's placement, an "arrange" edit appended like any other. Online, while the friend is not connected
@@ -99,21 +100,30 @@
     }
   }
 
-  async function refresh(added, restoring) {
+  /** Ask the server what the table now looks like: the draft form, with the edits
+      filled in, is posted by htmx, which puts the answer in #tiles-draft. */
+  function refresh(added, restoring) {
+    const form = turn.root.querySelector("#tiles-draft-form");
+    const sets = turn.root.querySelectorAll(".tile-set").length;
     turn.busy = true;
+    turn.pending = { added, restoring, sets, focus: focusKey() };
     update();
-    const focus = focusKey();
-    const { ok, answer } = await ask(turn.root.dataset.draftUrl, { edits: turn.edits });
-    if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
+    form.elements.edits.value = JSON.stringify(turn.edits);
+    window.htmx.trigger(form, "tiles:edit");
+  }
+
+  /** The draft form's answer (htmx:afterRequest; the new HTML is in place if it came). */
+  function answered(event) {
+    if (!turn || !turn.pending || event.detail.elt.id !== "tiles-draft-form") return;
+    const { added, restoring, sets, focus } = turn.pending;
     turn.busy = false;
-    if (ok) {
-      turn.draft = answer;
+    turn.pending = null;
+    if (event.detail.successful) {
+      turn.draft = JSON.parse(turn.root.querySelector("#tiles-verdict").dataset.verdict);
       say("");
-      const before = turn.root.querySelectorAll(".tile-set").length;
-      turn.root.querySelector("#tiles-draft").innerHTML = answer.html;
       arrangeRack();
       // New sets go to the end of the table: bring them into view on a small screen.
-      if (turn.root.querySelectorAll(".tile-set").length > before) {
+      if (turn.root.querySelectorAll(".tile-set").length > sets) {
         const table = turn.root.querySelector(".tiles-table");
         table.scrollTop = table.scrollHeight;
       }
@@ -121,10 +131,16 @@
       // The edit could not be made (or a restored draft no longer fits): drop it.
       turn.edits.splice(restoring ? 0 : turn.edits.length - added, added);
       saveDraft();
-      say(answer.message);
+      say(refusal(event.detail.xhr));
     }
     update();
     restoreFocus(focus);
+  }
+
+  /** The message of a refused request ({code, message}), or the offline message. */
+  function refusal(xhr) {
+    const answer = xhr.responseText || "";
+    return answer.startsWith("{") ? JSON.parse(answer).message : turn.root.dataset.msgOffline;
   }
 
   /** Ask the solver for the best placement from the start of the turn and append it
@@ -488,6 +504,7 @@
     if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();
   });
   document.addEventListener("play:view", setUp);
+  document.addEventListener("htmx:afterRequest", answered);
   // Online, End turn, Draw and Pass wait for the friend to be connected.
   document.addEventListener("play:presence", update);
   // While an action is in flight (Play.busy) the turn buttons wait.
