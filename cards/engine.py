@@ -46,6 +46,7 @@ Choices where the rules leave room, and how they are settled here:
 
 from __future__ import annotations
 
+from cards.codec import from_json, to_json
 from cards.deal import (
     FIRST_SEAT_BY_RULES,
     HAND_SIZE,
@@ -63,11 +64,9 @@ from cards.deal import (
     other,
     state_from_position,
 )
-from cards.codec import from_json, to_json
 from cards.melds import DECK, check_meld
 from cards.seen import hidden, redeal_hidden, status, summary, view
 from cards.turns import apply, legal_actions
-
 
 __all__ = [
     "DECK",
