@@ -80,6 +80,9 @@
       // then); a "play:presence" event {presence, waiting} tells of every change.
       waiting: false,
       storageKey: mode === "friend" ? null : `play:${game}:${mode}`,
+      // One device and against the computer: the sealed token of the game shown, for a
+      // game's own endpoints (a hint); always null online.
+      token: null,
     },
     busy: false,
     send: (action) => transport.send(action),
@@ -258,6 +261,7 @@
       try {
         const payload = await post(url, body);
         this.token = payload.token;
+        Play.context.token = payload.token;
         storage.set(tokenKey(), payload.token);
         if (levelPicker && payload.level) levelPicker.value = payload.level;
         showMessage("");
