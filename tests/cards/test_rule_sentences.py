@@ -14,6 +14,11 @@ from rooms.sealing import seal
 from tests.cards.positions import discard, draw, meld, play, position
 
 
+def next_state(token: str, mode: str) -> engine.State:
+    """The state of the game that "New game" (or the result's button) starts after `token`."""
+    return local_play.open_token("cards", local_play.new_game("cards", mode, None, token).token)[1]
+
+
 def token_at(state: engine.State, mode: str) -> str:
     payload = {"game": "cards", "mode": mode, "level": "easy" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
@@ -29,12 +34,13 @@ def finished_deal(match: dict[int, int]) -> engine.State:
 def test_the_next_deal_keeps_the_match_score_and_the_other_player_plays_first(mode) -> None:
     # "Следующая раздача сохраняет счёт и меняет сдающего."
     token = token_at(finished_deal({1: 30, 2: 8}), mode)
-    state = local_play.open_token("cards", local_play.new_game("cards", mode, None, token).token)[1]
+    state = next_state(token, mode)
     assert (state.game_no, state.first) == (2, 2)
     assert state.match == {1: 41, 2: 8}
     if mode == "computer":  # the computer's turn is played before the page hears of it
         assert state.turn == 1
-        assert state.last is not None and state.last["seat"] == 2
+        assert state.last is not None
+        assert state.last["seat"] == 2
     else:
         assert (state.turn, state.step) == (2, "draw")
 
@@ -52,7 +58,7 @@ def test_new_game_during_a_deal_restarts_the_match_at_0_0_with_player_1(mode) ->
 def test_after_the_match_a_new_game_is_a_new_match() -> None:
     token = token_at(finished_deal({1: 95, 2: 8}), "local")
     assert engine.match_over(local_play.open_token("cards", token)[1])
-    state = local_play.open_token("cards", local_play.new_game("cards", "local", None, token).token)[1]
+    state = next_state(token, "local")
     assert state.match == {1: 0, 2: 0}
     assert state.first == 1
 
