@@ -94,3 +94,22 @@ def open_saved_game(page: Page, mode: str, state: engine.State) -> None:
     )
     page.goto(f"/cards/{mode}/")
     reveal_if_covered(page)
+
+
+def crowded() -> engine.State:
+    """Seat 1 to meld or discard with 11 cards in hand and 9 melds on the table (the
+    most crowded board a deal reaches: 30 cards on the table)."""
+    melds = [
+        Meld(owner=1, cards=("KS", "KH", "KD")),
+        Meld(owner=2, cards=("QS", "QH", "QD", "QC")),
+        Meld(owner=1, cards=("JS", "JH", "JD")),
+        Meld(owner=2, cards=("2H", "3H", "4H", "5H", "6H")),
+        Meld(owner=1, cards=("2D", "3D", "4D")),
+        Meld(owner=2, cards=("5D", "6D", "7D")),
+        Meld(owner=1, cards=("AC", "2C", "3C")),
+        Meld(owner=2, cards=("8S", "9S", "TS")),
+        Meld(owner=1, cards=("4C", "5C", "6C")),
+    ]
+    hand = ["AS", "2S", "3S", "4S", "7H", "8H", "9H", "8D", "9D", "7C"]
+    state = engine.state_from_position({1: hand, 2: ["TH", "JC"]}, pile=["KC"], melds=melds)
+    return engine.apply(state, 1, {"type": "draw", "source": "stock"})

@@ -305,9 +305,11 @@
   }
 
   // --- Keyboard ---------------------------------------------------------------------
-  // Left and right: the previous or next card of the hand, or meld; Up from the hand: the
-  // melds and the piles above it; Down: back to the hand. Shift with left or right moves a
-  // card within the hand. Enter or Space selects (the cards are buttons) or lays off.
+  // Left and right: the previous or next card of the hand, or of the row above it (the
+  // stock, the discard pile and the melds, whichever can be used now); Up from the hand
+  // goes to the first of that row (the stock to draw, the discard pile to discard), Down
+  // back to the hand. Shift with left or right moves a card within the hand. Enter or
+  // Space selects a card (the cards are buttons), draws, discards or lays off.
 
   function onKeyDown(event) {
     if (!board || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -333,7 +335,7 @@
       }
       next = row[at + step];
     } else if (event.key === "ArrowUp" && inHand) {
-      next = above[above.length - 1];
+      next = above[0];
     } else if (event.key === "ArrowDown" && !inHand) {
       next = hand[0];
     } else {
