@@ -161,6 +161,7 @@
       case "discard":
       case "discard-selected":
         if (chosen.length === 1) send({ type: "discard", card: chosen[0].dataset.code });
+        else say(board.root.dataset.msgPickOne);
         break;
       case "hint":
         askHint();
