@@ -1,5 +1,10 @@
 """Rummy for two: the rules as pure Python (no Django), see RULES.md "Rummy".
 
+This module holds the engine's public names (docs/games.md); the code is in its
+siblings, by concept: cards/melds.py (cards, sets and runs), cards/deal.py (the state,
+the deal and the match), cards/turns.py (the actions checked and applied),
+cards/seen.py (what each seat sees) and cards/codec.py (saves).
+
 Cards are codes, rank + suit (`AS`, `TD`, `QH`; cards/melds.py). 52 cards, 10 each, one
 card turned up starts the discard pile, the rest is the stock (drawn from its end).
 

@@ -152,11 +152,6 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "last": last,
         "taken": view.get("taken") if playing else None,
         "result": _result(view),
-        "data": {
-            "seat": seat,
-            "step": step,
-            "taken": view.get("taken") if playing else None,
-            "turn_id": f"{view.get('game_no')}:{view.get('turns')}:{seat}",
-            "playing": playing,
-        },
+        # What board.js reads (json_script): whose hand order to restore, what a tap does.
+        "data": {"seat": seat, "step": step, "playing": playing},
     }
