@@ -18,6 +18,7 @@ from tests.e2e.cards_pages import (
     reveal_if_covered,
     wait_until_idle,
 )
+from tests.e2e.test_tiles_touch_drag import centre, touch_drag
 
 pytestmark = pytest.mark.e2e
 
@@ -181,6 +182,19 @@ def test_a_card_dragged_onto_the_discard_pile_is_discarded(new_page) -> None:
     assert "QD" not in hand_codes(page)
     assert hand_codes(page)[0] == "AH"  # the order by rank is kept
     page.screenshot(path=str(SCREENSHOTS / "cards-desktop-mid-game.png"))
+
+
+def test_press_and_hold_drags_a_card_onto_a_meld_on_a_phone(new_page) -> None:
+    page = new_page(**PHONE)
+    open_saved_game(page, "computer", mid_game())
+    page.get_by_role("button", name="Draw from the stock", exact=True).tap()
+    wait_until_idle(page)
+    queens = page.locator('.meld[data-meld="1"] .card')
+    expect(queens).to_have_count(3)
+    touch_drag(page, centre(page, '.cards-hand .card[data-code="QD"]'),
+               centre(page, '.meld[data-meld="1"]'), hold=0.4)  # fmt: skip
+    expect(queens).to_have_count(4)
+    assert "QD" not in hand_codes(page)
 
 
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
