@@ -142,7 +142,9 @@
     }
     const meld = event.target.closest("button.meld");
     if (meld) {
-      if (!meld.disabled) layOff(meld, selected());
+      if (meld.disabled) return;
+      if (selected().length) layOff(meld, selected());
+      else say(board.root.dataset.msgPickSome);
       return;
     }
     const button = event.target.closest("[data-action]");
