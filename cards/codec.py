@@ -11,32 +11,32 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cards import engine
+from cards import deal, seen, turns
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
 from rooms.engine import IllegalAction, Seat, gettext_noop
 
 
-def to_json(state: engine.State) -> dict[str, Any]:
-    by_seat = engine._by_seat
+def to_json(state: deal.State) -> dict[str, Any]:
+    by_seat = seen.by_seat
     return {
-        "schema": engine.SCHEMA,
+        "schema": deal.SCHEMA,
         "seed": state.seed,
         "first": state.first,
         "game_no": state.game_no,
         "match": by_seat(state.match),
         "stock": list(state.stock),
         "pile": list(state.pile),
-        "hands": by_seat({s: list(state.hands[s]) for s in engine.SEATS}),
-        "melds": engine._melds_json(state.melds),
+        "hands": by_seat({s: list(state.hands[s]) for s in deal.SEATS}),
+        "melds": seen.melds_json(state.melds),
         "turn": state.turn,
         "step": state.step,
         "taken": state.taken,
-        "known": by_seat({s: list(engine._known(state)[s]) for s in engine.SEATS}),
+        "known": by_seat({s: list(deal.known_cards(state)[s]) for s in deal.SEATS}),
         "turns": state.turns,
         "reshuffles": state.reshuffles,
-        "current": engine._turn_json(state.current),
-        "last": engine._turn_json(state.last),
-        "result": engine._result_json(state.result),
+        "current": seen.turn_json(state.current),
+        "last": seen.turn_json(state.last),
+        "result": seen.result_json(state.result),
     }
 
 
@@ -53,7 +53,7 @@ def _int(item: object, what: str, low: int, high: int | None = None) -> int:
 
 
 def _seat(item: object, what: str) -> Seat:
-    if type(item) is not int or item not in engine.SEATS:  # not True, not 1.0
+    if type(item) is not int or item not in deal.SEATS:  # not True, not 1.0
         raise _bad(what)
     return item
 
@@ -75,10 +75,10 @@ def _cards(item: object, what: str) -> tuple[str, ...]:
 def _per_seat(item: object, what: str) -> dict[Seat, Any]:
     if not isinstance(item, dict) or set(item) != {"1", "2"}:
         raise _bad(what)
-    return {seat: item[str(seat)] for seat in engine.SEATS}
+    return {seat: item[str(seat)] for seat in deal.SEATS}
 
 
-def _melds(item: object) -> tuple[engine.Meld, ...]:
+def _melds(item: object) -> tuple[deal.Meld, ...]:
     if not isinstance(item, list) or len(item) > len(DECK) // MELD_MIN:
         raise _bad("melds")
     melds = []
@@ -106,7 +106,7 @@ def _melds(item: object) -> tuple[engine.Meld, ...]:
         if not check_meld(core).valid:
             raise _bad("melds")
         melds.append(
-            engine.Meld(owner=_seat(raw["owner"], "melds"), cards=cards, laid_off=tuple(laid_off))
+            deal.Meld(owner=_seat(raw["owner"], "melds"), cards=cards, laid_off=tuple(laid_off))
         )
     return tuple(melds)
 
@@ -123,7 +123,7 @@ def _turn(item: object, what: str, meld_count: int) -> dict[str, Any] | None:
         return None
     if not isinstance(item, dict) or set(item) != TURN_KEYS:
         raise _bad(what)
-    if item["draw"] not in (None, *engine.SOURCES):
+    if item["draw"] not in (None, *deal.SOURCES):
         raise _bad(what)
     melds = item["melds"]
     if not isinstance(melds, list):
@@ -163,11 +163,11 @@ def _result(item: object) -> dict[str, Any] | None:
     }
 
 
-def from_json(data: dict[str, Any]) -> engine.State:
+def from_json(data: dict[str, Any]) -> deal.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
     if not isinstance(data, dict):
         raise _bad("not an object")
-    if type(data.get("schema")) is not int or data["schema"] != engine.SCHEMA:
+    if type(data.get("schema")) is not int or data["schema"] != deal.SCHEMA:
         raise _bad("schema")
     if set(data) != set(KEYS):
         raise _bad("keys")
@@ -176,7 +176,7 @@ def from_json(data: dict[str, Any]) -> engine.State:
     known = {s: _cards(k, "known") for s, k in _per_seat(data["known"], "known").items()}
     match = {s: _int(n, "match", 0) for s, n in _per_seat(data["match"], "match").items()}
     turn = None if data["turn"] is None else _seat(data["turn"], "turn")
-    state = engine.State(
+    state = deal.State(
         seed=_int(data["seed"], "seed", -(2**63), 2**63),
         first=_seat(data["first"], "first"),
         game_no=_int(data["game_no"], "game_no", 1),
@@ -189,7 +189,7 @@ def from_json(data: dict[str, Any]) -> engine.State:
         step=data["step"] if data["step"] in ("draw", "play", None) else "?",
         taken=_card_or_none(data["taken"], "taken"),
         known=known,
-        turns=_int(data["turns"], "turns", 0, engine.TURN_LIMIT),
+        turns=_int(data["turns"], "turns", 0, deal.TURN_LIMIT),
         reshuffles=_int(data["reshuffles"], "reshuffles", 0),
         current=_turn(data["current"], "current", len(melds)),
         last=_turn(data["last"], "last", len(melds)),
@@ -199,7 +199,7 @@ def from_json(data: dict[str, Any]) -> engine.State:
     return state
 
 
-def _check_consistent(state: engine.State) -> None:
+def _check_consistent(state: deal.State) -> None:
     everything = Counter(
         [
             *state.stock,
@@ -211,9 +211,9 @@ def _check_consistent(state: engine.State) -> None:
     )
     if everything != Counter(DECK):
         raise _bad("cards")
-    if max(state.match.values()) >= engine.MATCH_TARGET:
+    if max(state.match.values()) >= deal.MATCH_TARGET:
         raise _bad("match")
-    for seat in engine.SEATS:
+    for seat in deal.SEATS:
         if not set(state.known[seat]) <= set(state.hands[seat]):  # type: ignore[index]
             raise _bad("known")
     over = state.result is not None
@@ -225,7 +225,7 @@ def _check_consistent(state: engine.State) -> None:
         if state.result != _result_of(state):
             raise _bad("result")
         return
-    if state.turns >= engine.TURN_LIMIT or not state.hands[1] or not state.hands[2]:
+    if state.turns >= deal.TURN_LIMIT or not state.hands[1] or not state.hands[2]:
         raise _bad("turns")
     current = state.current
     if current is None or current["seat"] != state.turn or current["discard"] is not None:
@@ -243,21 +243,21 @@ def _check_consistent(state: engine.State) -> None:
             on_table = {code for meld in state.melds for code in meld.cards}
             if state.taken not in on_table:
                 raise _bad("taken")
-    if state.last is not None and state.last["seat"] != engine.other(state.turn):  # type: ignore[arg-type]
+    if state.last is not None and state.last["seat"] != deal.other(state.turn):  # type: ignore[arg-type]
         raise _bad("last")
 
 
-def _result_of(state: engine.State) -> dict[str, Any] | None:
+def _result_of(state: deal.State) -> dict[str, Any] | None:
     """The result the rules give a finished deal, from its hands (None: none can)."""
     result = state.result
     assert result is not None
     if result["reason"] == "out":
         winner = result["winner"]
-        if winner is None or state.hands[winner] or not state.hands[engine.other(winner)]:
+        if winner is None or state.hands[winner] or not state.hands[deal.other(winner)]:
             return None
-        return engine._finish(state, winner, "out").result
-    if result["winner"] is not None or state.turns != engine.TURN_LIMIT:
+        return turns.finish(state, winner, "out").result
+    if result["winner"] is not None or state.turns != deal.TURN_LIMIT:
         return None
     if not state.hands[1] or not state.hands[2]:
         return None
-    return engine._finish(state, None, "turn_limit").result
+    return turns.finish(state, None, "turn_limit").result

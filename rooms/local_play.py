@@ -70,23 +70,6 @@ def _open(game: registry.Game, mode: str, token: object) -> tuple[dict[str, Any]
     return payload, state
 
 
-def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
-    """(mode, seat to move, state) of a sealed local or computer game of `slug`, for a
-    game's own endpoint that must work from the real game (the tile hint): the mode is
-    the token's, never the page's word. RoomError for anything else; against the
-    computer, not_your_turn while it is the computer's turn, and game_over at the end."""
-    payload = unseal(token)
-    mode = payload.get("mode")
-    game = _game(slug, mode if isinstance(mode, str) else "")
-    _, state = _open(game, mode, token)
-    status = game.engine.status(state)
-    if status["over"]:
-        raise RoomError("game_over")
-    if mode == "computer" and status["turn"] != HUMAN_SEAT:
-        raise RoomError("not_your_turn")
-    return mode, status["turn"], state
-
-
 def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
     """Against the computer the human's seat; on one device the seat to move (after the
     game, the seat that made the last move keeps the board)."""
@@ -176,6 +159,30 @@ def change_level(slug: str, token: object, level: object) -> Outcome:
     payload, state = _open(game, "computer", token)
     payload["level"] = _level(game, level, "computer")
     return _outcome(game, payload, state)
+
+
+def open_token(slug: str, token: object) -> tuple[str, Any]:
+    """(mode, state) of a sealed game of `slug` on one device or against the computer,
+    for a game's own endpoints (a hint): only this server can have made the token, so
+    the mode is the real one. RoomError("bad_token") etc. for anything else."""
+    payload = unseal(token)
+    mode = payload.get("mode")
+    game = _game(slug, mode if isinstance(mode, str) else "")
+    return str(mode), _open(game, str(mode), token)[1]
+
+
+def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
+    """(mode, seat to move, state) of a sealed local or computer game of `slug`, for a
+    game's own endpoint that must work from the real game (a hint): the mode is the
+    token's, never the page's word. RoomError for anything else; against the computer,
+    not_your_turn while it is the computer's turn, and game_over at the end."""
+    mode, state = open_token(slug, token)
+    status = registry.get(slug).engine.status(state)
+    if status["over"]:
+        raise RoomError("game_over")
+    if mode == "computer" and status["turn"] != HUMAN_SEAT:
+        raise RoomError("not_your_turn")
+    return mode, status["turn"], state
 
 
 def show(slug: str, mode: str, token: object) -> Outcome:

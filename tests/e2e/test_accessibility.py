@@ -15,6 +15,8 @@ PAGES = [
     "/tiles/computer/",
     "/tiles/local/",
     "/tiles/friend/",
+    "/cards/rules/",
+    "/cards/computer/",
     "/cards/local/",
 ]
 AXE = Axe()
@@ -31,12 +33,12 @@ def test_pages_have_no_accessibility_violations(new_page, scheme: str, width: in
     problems = {}
     for path in PAGES:
         page.goto(path)
-        if path == "/tiles/computer/":
-            expect(page.locator("#board .tiles-board")).to_be_visible()
+        if path.endswith("/computer/"):
+            expect(page.locator("#board > section")).to_be_visible()
         found = violations(page)
-        if path == "/tiles/local/":  # the hot-seat cover, then the board behind it
-            page.get_by_role("button", name="Show Player 1's tiles").click()
-            expect(page.locator("#board .tiles-board")).to_be_visible()
+        if path.endswith("/local/"):  # the hot-seat cover, then the board behind it
+            page.locator("#play-reveal").click()
+            expect(page.locator("#board > section")).to_be_visible()
             found += violations(page)
         if found:
             problems[path] = found

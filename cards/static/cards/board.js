@@ -1,0 +1,368 @@
+/* Rummy board: selecting, ordering and dragging cards, and sending the turn's steps.
+
+   The rules never run here: every step (draw, meld, lay off, discard) goes to the
+   server with Play.send (docs/games.md), which answers with the new board or with the
+   engine's refusal, translated (the play page shows it). The hand's own order is kept
+   with Play.storage, per seat. The Hint button sends the sealed token to /cards/hint/
+   and selects the cards of the strong level's suggestion; the player still plays them.
+   All visible text comes from the template. */
+(() => {
+  "use strict";
+
+  const SUITS = "SHDC";
+  const RANKS = "A23456789TJQK";
+
+  let board = null; // the board's state, rebuilt whenever a new board arrives
+  let focusAfter = null; // what had the focus when a step was sent (keyboard players)
+
+  const load = (name) => window.Play.storage.load(name);
+  const store = (name, value) => window.Play.storage.save(name, value);
+
+  function setUp() {
+    const root = document.querySelector(".cards-board");
+    if (!root || root.dataset.ready) return;
+    root.dataset.ready = "1";
+    const data = JSON.parse(document.getElementById("cards-data").textContent);
+    board = { root, data, busy: false };
+    arrangeHand();
+    showLastMove();
+    update();
+    restoreFocus();
+  }
+
+  /** The table scrolls to the first meld the other player's last move changed. */
+  function showLastMove() {
+    const table = board.root.querySelector(".cards-table");
+    const meld = board.root.querySelector(".meld.is-last-move");
+    if (!table || !meld) return;
+    const offset = meld.getBoundingClientRect().top - table.getBoundingClientRect().top;
+    if (offset + meld.offsetHeight > table.clientHeight) table.scrollTop += offset - 8;
+  }
+
+  /** Show a piece of advice (the hint), or clear it. */
+  function say(text) {
+    const box = board.root.querySelector(".cards-message");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
+  function selected() {
+    return [...board.root.querySelectorAll('.cards-hand .card[aria-pressed="true"]')];
+  }
+
+  function codes(cards) {
+    return cards.map((card) => card.dataset.code);
+  }
+
+  function busy() {
+    return board.busy || Boolean(window.Play && window.Play.busy);
+  }
+
+  /** Online, the other seat is not connected: the server refuses moves then. */
+  function friendAway() {
+    return Boolean(window.Play && window.Play.context && window.Play.context.waiting);
+  }
+
+  function update() {
+    if (!board) return;
+    const chosen = selected();
+    const blocked = busy() || friendAway();
+    const play = board.data.step === "play";
+    const enable = (selector, on) =>
+      board.root.querySelectorAll(selector).forEach((button) => {
+        button.disabled = blocked || !on;
+      });
+    enable('[data-action="meld"]', play && chosen.length > 0);
+    enable('[data-action="discard"]', play && chosen.length === 1);
+    enable('[data-action="draw-stock"], [data-action="draw-discard"]', board.data.step === "draw");
+    enable('[data-action="discard-selected"]', play);
+    enable("button.meld", play);
+    enable('[data-action="hint"]', Boolean(board.data.step));
+    // With cards selected, the melds are where they can go.
+    board.root.classList.toggle("has-selection", play && chosen.length > 0);
+    board.root.classList.toggle("is-busy", busy());
+  }
+
+  function send(action) {
+    if (!window.Play || busy() || friendAway()) return;
+    say("");
+    const active = document.activeElement;
+    focusAfter =
+      active && board.root.contains(active)
+        ? { action: active.dataset.action, code: active.dataset.code, meld: active.dataset.meld }
+        : null;
+    board.busy = true;
+    update();
+    const root = board.root;
+    window.Play.send(action).then(
+      () => {},
+      () => {
+        // Refused (the play page says why): the same board stays, the selection too.
+        if (board && board.root === root) {
+          board.busy = false;
+          update();
+          restoreFocus();
+        }
+      },
+    );
+  }
+
+  /** Keyboard players keep their place when the board is redrawn. */
+  function restoreFocus() {
+    const key = focusAfter;
+    if (!key) return;
+    focusAfter = null;
+    const root = board.root;
+    let target = null;
+    if (key.code) target = root.querySelector(`.cards-hand .card[data-code="${key.code}"]`);
+    if (!target && key.action) target = root.querySelector(`[data-action="${key.action}"]:not([disabled])`);
+    if (!target && key.meld) target = root.querySelector(`button.meld[data-meld="${key.meld}"]`);
+    if (!target) target = root.querySelector(".cards-hand .card");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function layOff(meld, cards) {
+    if (!cards.length) return;
+    send({ type: "lay_off", cards: codes(cards), meld: Number(meld.dataset.meld) });
+  }
+
+  function onClick(event) {
+    if (!board || !board.root.contains(event.target)) return;
+    if (drag.justDropped()) {
+      event.preventDefault();
+      return;
+    }
+    const card = event.target.closest(".cards-hand .card");
+    if (card) {
+      const pressed = card.getAttribute("aria-pressed") === "true";
+      card.setAttribute("aria-pressed", pressed ? "false" : "true");
+      update();
+      return;
+    }
+    const meld = event.target.closest("button.meld");
+    if (meld) {
+      if (meld.disabled) return;
+      if (selected().length) layOff(meld, selected());
+      else say(board.root.dataset.msgPickSome);
+      return;
+    }
+    const button = event.target.closest("[data-action]");
+    if (!button || button.disabled) return;
+    const chosen = selected();
+    switch (button.dataset.action) {
+      case "draw-stock":
+        send({ type: "draw", source: "stock" });
+        break;
+      case "draw-discard":
+        send({ type: "draw", source: "discard" });
+        break;
+      case "meld":
+        send({ type: "meld", cards: codes(chosen) });
+        break;
+      case "discard":
+      case "discard-selected":
+        if (chosen.length === 1) send({ type: "discard", card: chosen[0].dataset.code });
+        else say(board.root.dataset.msgPickOne);
+        break;
+      case "hint":
+        askHint();
+        break;
+      case "sort-suit":
+        sortHand((code) => [SUITS.indexOf(code[1]), RANKS.indexOf(code[0])]);
+        break;
+      case "sort-rank":
+        sortHand((code) => [RANKS.indexOf(code[0]), SUITS.indexOf(code[1])]);
+        break;
+    }
+  }
+
+  // --- The hint: the strong level's next step, shown as a selection -------------------
+
+  async function askHint() {
+    const url = board.root.dataset.hintUrl;
+    if (!url || busy()) return;
+    const root = board.root;
+    board.busy = true;
+    update();
+    let ok = false;
+    let answer = null;
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ token: window.Play.sealed() }),
+      });
+      ok = response.ok;
+      answer = await response.json();
+    } catch (error) {
+      answer = { message: root.dataset.msgOffline };
+    }
+    if (!board || board.root !== root) return; // a new board arrived meanwhile
+    board.busy = false;
+    if (ok) showHint(answer.action);
+    update();
+    say(answer.message);
+  }
+
+  function showHint(action) {
+    const root = board.root;
+    root.querySelectorAll(".is-hinted").forEach((each) => each.classList.remove("is-hinted"));
+    root.querySelectorAll(".cards-hand .card").forEach((card) => card.setAttribute("aria-pressed", "false"));
+    const wanted = action.cards || (action.card ? [action.card] : []);
+    for (const code of wanted) {
+      const card = root.querySelector(`.cards-hand .card[data-code="${code}"]`);
+      if (card) card.setAttribute("aria-pressed", "true");
+    }
+    let mark = null;
+    if (action.type === "draw") mark = root.querySelector(action.source === "stock" ? ".deck-stock" : ".deck-pile");
+    else if (action.type === "lay_off") mark = root.querySelector(`.meld[data-meld="${action.meld}"]`);
+    else if (action.type === "discard") mark = root.querySelector(".deck-pile");
+    if (mark) mark.classList.add("is-hinted");
+  }
+
+  // --- The hand's own order (remembered; the server's order is only a default) --------
+
+  function handElement() {
+    return board.root.querySelector(".cards-hand");
+  }
+
+  // Each seat has its own order: on one device the two players share the storage key.
+  function handKey() {
+    return `hand:${board.data.seat}`;
+  }
+
+  function rememberHand() {
+    store(handKey(), codes([...handElement().querySelectorAll(".card")]));
+  }
+
+  function arrangeHand() {
+    const hand = handElement();
+    const order = load(handKey());
+    if (!hand || !Array.isArray(order)) return;
+    const left = [...hand.querySelectorAll(".card")];
+    const arranged = [];
+    for (const code of order) {
+      const at = left.findIndex((card) => card.dataset.code === code);
+      if (at >= 0) arranged.push(...left.splice(at, 1));
+    }
+    // Cards the saved order does not know (just drawn) go to the end.
+    [...arranged, ...left].forEach((card) => hand.appendChild(card));
+  }
+
+  function sortHand(key) {
+    const hand = handElement();
+    if (!hand) return;
+    const cards = [...hand.querySelectorAll(".card")];
+    cards.sort((a, b) => {
+      const [x, y] = [key(a.dataset.code), key(b.dataset.code)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
+    cards.forEach((card) => hand.appendChild(card));
+    rememberHand();
+  }
+
+  // --- Drag (rooms/static/rooms/drag.js): a card to the discard pile, a meld, or
+  // another place in the hand -----------------------------------------------------
+
+  function grab(event) {
+    if (!board) return null;
+    const card = event.target.closest(".cards-hand .card");
+    if (!card || !board.root.contains(card) || busy()) return null;
+    return { piece: card };
+  }
+
+  function accepts(target) {
+    if (!board || !board.root.contains(target)) return false;
+    if (target.dataset.drop === "hand") return true;
+    return board.data.step === "play" && !friendAway();
+  }
+
+  function drop(active, target) {
+    const card = active.piece;
+    const kind = target.dataset.drop;
+    if (kind === "hand") {
+      reorderHand(card, active.x, active.y);
+    } else if (kind === "pile") {
+      send({ type: "discard", card: card.dataset.code });
+    } else if (kind === "meld") {
+      // A selected card carries the other selected cards with it.
+      const carried = card.getAttribute("aria-pressed") === "true" ? selected() : [card];
+      layOff(target, carried);
+    }
+  }
+
+  function reorderHand(card, x, y) {
+    const hand = handElement();
+    const under = document.elementFromPoint(x, y);
+    const other = under && under.closest(".cards-hand .card");
+    if (other && other !== card) {
+      const box = other.getBoundingClientRect();
+      hand.insertBefore(card, x < box.left + box.width / 2 ? other : other.nextSibling);
+    } else if (!other) {
+      hand.appendChild(card);
+    }
+    rememberHand();
+    card.focus();
+  }
+
+  // --- Keyboard ---------------------------------------------------------------------
+  // Left and right: the previous or next card of the hand, or of the row above it (the
+  // stock, the discard pile and the melds, whichever can be used now); Up from the hand
+  // goes to the first of that row (the stock to draw, the discard pile to discard), Down
+  // back to the hand. Shift with left or right moves a card within the hand. Enter or
+  // Space selects a card (the cards are buttons), draws, discards or lays off.
+
+  function onKeyDown(event) {
+    if (!board || event.altKey || event.ctrlKey || event.metaKey) return;
+    const here = event.target.closest && event.target.closest(".cards-hand .card, .cards-board button.meld, .cards-board .deck-pile, .cards-board .deck-stock");
+    if (!here || !board.root.contains(here)) return;
+    const inHand = here.matches(".cards-hand .card");
+    const hand = [...board.root.querySelectorAll(".cards-hand .card")];
+    const above = [...board.root.querySelectorAll("button.deck-stock, button.deck-pile, button.meld")];
+    const row = inHand ? hand : above;
+    const at = row.indexOf(here);
+    let next = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey && inHand) {
+        const other = hand[at + step];
+        if (other) {
+          handElement().insertBefore(here, step < 0 ? other : other.nextSibling);
+          rememberHand();
+          here.focus();
+        }
+        event.preventDefault();
+        return;
+      }
+      next = row[at + step];
+    } else if (event.key === "ArrowUp" && inHand) {
+      next = above[0];
+    } else if (event.key === "ArrowDown" && !inHand) {
+      next = hand[0];
+    } else {
+      return;
+    }
+    event.preventDefault();
+    if (next) {
+      next.focus();
+      next.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  // --- Wiring ---------------------------------------------------------------------
+
+  const drag = window.PlayDrag({ grab, accepts, drop });
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeyDown);
+  // A long press must not open the context menu on a card.
+  document.addEventListener("contextmenu", (event) => {
+    if (event.target.closest && event.target.closest(".cards-board .card")) event.preventDefault();
+  });
+  document.addEventListener("play:view", setUp);
+  document.addEventListener("play:presence", update);
+  document.addEventListener("play:busy", update);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();

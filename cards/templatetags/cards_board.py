@@ -1,0 +1,157 @@
+"""What the rummy board templates need: card faces, the melds by owner, the turn's step,
+the other player's last move and the deal's result counted card by card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext, pgettext_lazy
+
+from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
+
+register = template.Library()
+
+# Spoken names (aria-label): a screen reader says "7 of hearts", not "7♥".
+RANK_WORDS = {
+    "A": pgettext_lazy("card rank", "ace"),
+    "J": pgettext_lazy("card rank", "jack"),
+    "Q": pgettext_lazy("card rank", "queen"),
+    "K": pgettext_lazy("card rank", "king"),
+}
+SUIT_WORDS = {
+    "S": pgettext_lazy("card suit", "spades"),
+    "H": pgettext_lazy("card suit", "hearts"),
+    "D": pgettext_lazy("card suit", "diamonds"),
+    "C": pgettext_lazy("card suit", "clubs"),
+}
+RED_SUITS = {"H", "D"}
+
+
+def card_face(code: str, fresh: bool = False) -> dict[str, Any]:
+    """A card as the templates draw it: rank, suit symbol, colour, spoken label, points."""
+    rank, suit = code[0], code[1]
+    spoken_rank = RANK_WORDS.get(rank) or RANK_NAMES.get(rank, rank)
+    return {
+        "code": code,
+        "rank": RANK_NAMES.get(rank, rank),
+        "suit": SUIT_SYMBOLS[suit],
+        "colour": "red" if suit in RED_SUITS else "black",
+        "label": gettext("%(rank)s of %(suit)s") % {"rank": spoken_rank, "suit": SUIT_WORDS[suit]},
+        "value": value(code),
+        "fresh": fresh,
+    }
+
+
+@register.filter
+def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
+    """{% for card in codes|cards %}: faces for a list of codes, or for a space-separated
+    string of codes ("7H 7S 7D", for the rules pages)."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    return [card_face(code) for code in codes or () if is_card(code)]
+
+
+@register.filter
+def shown_cards(codes: Iterable[str] | str | None) -> str:
+    """The cards (or one card's code) as a player reads them in a sentence: "7♥ 8♥ 9♥"."""
+    if isinstance(codes, str):
+        codes = [codes]
+    return listing(code for code in codes or () if is_card(code))
+
+
+def _theirs(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    """The other player's last completed turn, while it is the last one (the marks on the
+    table last until this player's own turn is over)."""
+    last = view.get("last_move")
+    if not last or seat is None or last.get("seat") == seat or view.get("over"):
+        return None
+    return last
+
+
+def _melds(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    last = _theirs(view, seat) or {}
+    new_melds = [set(cards) for cards in last.get("melds") or ()]
+    laid = {(item["meld"], item["card"]) for item in last.get("lay_offs") or ()}
+    melds = []
+    for index, meld in enumerate(view.get("melds") or ()):
+        codes = meld["cards"]
+        new = any(melded <= set(codes) for melded in new_melds)
+        # A new meld is marked as a whole; a laid-off card by itself.
+        faces = [card_face(code, fresh=(index, code) in laid) for code in codes]
+        melds.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "owner": meld["owner"],
+                "cards": faces,
+                "listing": listing(codes),
+                "fresh": new or any(i == index for i, _ in laid),
+            }
+        )
+    return melds
+
+
+def _hand(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]] | None:
+    """This seat's hand, with the card it just drew marked: the engine puts a drawn card
+    last, where it stays until the turn's first meld or lay-off."""
+    hand = view.get("hand")
+    if hand is None or view.get("over"):
+        return None
+    current = view.get("current") or {}
+    drawn = None
+    if current.get("seat") == seat and current.get("draw"):
+        if current.get("taken"):
+            drawn = current["taken"]
+        elif not current.get("melds") and not current.get("lay_offs") and hand:
+            drawn = hand[-1]
+    return [card_face(code, fresh=code == drawn) for code in hand]
+
+
+def _result(view: dict[str, Any]) -> list[dict[str, Any]] | None:
+    result = view.get("result")
+    if not result:
+        return None
+    rows = []
+    for who in ("1", "2"):
+        hand = result["hands"][who]
+        rows.append(
+            {
+                "seat": int(who),
+                "cards": [card_face(code) for code in hand],
+                "hand_value": result["hand_values"][who],
+                "score": result["scores"][who],
+                "match": view["match"][who],
+                "winner": result["winner"] == int(who),
+            }
+        )
+    return rows
+
+
+@register.simple_tag
+def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Everything board.html shows, straight from the view."""
+    playing = seat is not None and not view.get("over") and view.get("turn") == seat
+    step = view.get("step") if playing else None
+    last = _theirs(view, seat)
+    top = view.get("top")
+    melds = _melds(view, seat)
+    owners = (1, 2) if seat is None else (seat, 2 if seat == 1 else 1)
+    return {
+        "playing": playing,
+        "step": step,
+        "hand": _hand(view, seat),
+        "melds": melds,
+        # The table's melds by owner, this seat's first; each keeps its table number.
+        "groups": [
+            {"owner": owner, "melds": [m for m in melds if m["owner"] == owner]} for owner in owners
+        ],
+        "top": card_face(top, fresh=bool(last and last.get("discard") == top)) if top else None,
+        "pile_count": len(view.get("pile") or ()),
+        "last": last,
+        "taken": view.get("taken") if playing else None,
+        "result": _result(view),
+        # What board.js reads (json_script): whose hand order to restore, what a tap does.
+        "data": {"seat": seat, "step": step, "playing": playing},
+    }

@@ -1,0 +1,168 @@
+"""The board template, as the rooms app renders it for one seat in each mode."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from cards import engine
+from rooms.registry import get
+from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
+
+MODES = ["local", "computer", "friend"]
+
+
+def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
+    context = {
+        "game": None,
+        "view": engine.view(state, seat),
+        "status": engine.status(state),
+        "seat": seat,
+        "mode": mode,
+    }
+    return render_to_string("cards/board.html", context)
+
+
+def hand_codes(html: str) -> list[str]:
+    hand = html.split('class="cards-hand"', 1)[1].split("</div>", 1)[0]
+    return re.findall(r'data-code="(\w\w)"', hand)
+
+
+def board_data(html: str) -> dict[str, Any]:
+    found = re.search(r'<script id="cards-data" type="application/json">(.*?)</script>', html)
+    assert found
+    return json.loads(found.group(1))
+
+
+def after_the_opponents_turn() -> engine.State:
+    """Seat 1 to draw; seat 2 took the 9♦ from the pile, melded nines, laid off the 8♥
+    on seat 1's run and discarded the K♣."""
+    state = position(
+        ["2S", "3S", "4S", "JD"], ["9S", "9H", "8H", "KC", "2C"], pile=["4D", "9D"],
+        melds=[owned(1, "5H", "6H", "7H")], turn=2, match={1: 12, 2: 30},
+    )  # fmt: skip
+    return play(state, 2, draw("discard"), meld("9S", "9H", "9D"), lay_off("8H", 0), discard("KC"))
+
+
+def deal_won_by_seat_1(match: dict | None = None) -> engine.State:
+    state = position(["4S", "5S", "QH"], ["AS", "KD", "7C", "7D", "7S"], draws=["6S"],
+                     pile=["9D"], match=match)  # fmt: skip
+    return play(state, 1, draw(), meld("4S", "5S", "6S"), discard("QH"))
+
+
+def test_the_game_is_available_once_its_board_exists() -> None:
+    game = get("cards")
+    assert game is not None
+    assert game.available
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_board_shows_only_the_seats_own_hand(mode: str) -> None:
+    state = after_the_opponents_turn()
+    html = render(state, 1, mode)
+    assert hand_codes(html) == list(state.hands[1])
+    for code in engine.hidden(state, 1):
+        assert f'data-code="{code}"' not in html
+    assert "2 cards" in html  # the opponent's hand, by its size
+
+
+def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> None:
+    html = render(after_the_opponents_turn(), 1)
+    assert 'data-action="draw-stock"' in html
+    assert "Take the K♣" in html
+    assert 'data-action="meld"' not in html
+    assert board_data(html)["step"] == "draw"
+    assert "Discard pile, 2 cards, king of clubs on top" in html
+
+
+def test_after_the_draw_the_player_melds_lays_off_on_a_meld_or_discards() -> None:
+    state = play(after_the_opponents_turn(), 1, draw("discard"))
+    html = render(state, 1)
+    for action in ['data-action="meld"', 'data-action="discard"', 'data-drop="meld"']:
+        assert action in html
+    assert "The K♣ taken from the discard pile cannot be discarded this turn." in html
+    assert 'data-code="KC" aria-pressed' in html
+    assert "is-taken" in html
+
+
+def test_the_melds_are_shown_by_owner_with_their_table_numbers() -> None:
+    html = render(after_the_opponents_turn(), 1, "computer")
+    mine, theirs = html.split("Melds of", 2)[1:]
+    assert 'aria-label="Meld 1: 5♥ 6♥ 7♥ 8♥"' in mine
+    assert "The computer" in theirs
+    assert 'aria-label="Meld 2: 9♠ 9♥ 9♦"' in theirs
+
+
+def test_the_other_players_last_move_is_marked_and_told_in_words() -> None:
+    html = render(after_the_opponents_turn(), 1, "computer")
+    assert (
+        "The computer</span> took the 9♦ from the discard pile, melded 9♠ 9♥ 9♦, "
+        "laid off the 8♥ on meld 1, discarded the K♣." in html
+    )
+    assert html.count("meld is-last-move") == 2  # the new meld and the one laid off on
+    assert 'card card-red card-small is-fresh" role="img" aria-label="8 of hearts"' in html
+    # The player's own last move is not marked for them.
+    assert "Last move" not in render(after_the_opponents_turn(), 2, "computer")
+
+
+def test_the_match_score_and_the_deal_number_are_shown() -> None:
+    html = render(after_the_opponents_turn(), 1, "computer")
+    assert "Match to 100" in html
+    assert 'data-count="match-own">12<' in html
+    assert 'data-count="match-other">30<' in html
+    assert "<dt>Deal</dt><dd>1</dd>" in html
+
+
+def test_the_result_shows_both_hands_and_counts_the_points_card_by_card() -> None:
+    html = render(deal_won_by_seat_1(), 2, "friend")
+    assert "Deal won by" in html
+    assert "Your friend" in html
+    assert "1 + 10 + 7 + 7 + 7 = 32" in html  # the sevens are a meld, still counted
+    assert 'aria-label="king of diamonds (10)"' in html
+    assert "+32" in html
+    assert "Ask for the next deal" in html
+    assert 'class="cards-hand"' not in html  # the hands are in the result, once
+
+
+def test_the_match_result_at_100_offers_a_new_match() -> None:
+    html = render(deal_won_by_seat_1({1: 70, 2: 12}), 1, "computer")
+    assert "Match winner:" in html
+    assert ">You<" in html
+    assert ">Play again<" in html
+    assert "Next deal" not in html
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"), [("local", True), ("computer", True), ("friend", False)]
+)
+def test_the_hint_is_offered_on_one_device_and_against_the_computer_only(mode, shown) -> None:
+    html = render(after_the_opponents_turn(), 1, mode)
+    assert ('data-action="hint"' in html) is shown
+    assert ("/cards/hint/" in html) is shown
+
+
+def test_the_waiting_player_and_a_spectator_get_no_turn_buttons() -> None:
+    state = after_the_opponents_turn()
+    for seat in (2, None):
+        html = render(state, seat, "friend")
+        assert "cards-actions" not in html
+        assert board_data(html)["playing"] is False
+    assert 'class="cards-hand"' not in render(state, None, "friend")
+
+
+def test_the_board_speaks_the_players_language() -> None:
+    with translation.override("ru"):
+        html = render(play(after_the_opponents_turn(), 1, draw()), 1, "computer")
+    assert "Выложить" in html
+    assert "Сбросить" in html
+    assert "Колода" in html
+    assert "Сброс" in html
+    with translation.override("pt"):
+        html = render(after_the_opponents_turn(), 1, "computer")
+    assert "Comprar do monte" in html
+    assert "rei de paus" in html  # the K♣, spoken
