@@ -166,3 +166,15 @@ def show(slug: str, mode: str, token: object) -> Outcome:
     game = _game(slug, mode)
     payload, state = _open(game, mode, token)
     return _outcome(game, payload, state)
+
+
+def opened(slug: str, mode: str, token: object) -> tuple[Any, Status, Seat | None]:
+    """The game a sealed token holds, for a game's own endpoints (a hint): its state,
+    status and the seat to move for the player (None when it is not theirs to move).
+    Only games on one device and against the computer have a token, so an online
+    game can never be opened here. RoomError as for any token request."""
+    game = _game(slug, mode)
+    _, state = _open(game, mode, token)
+    status = game.engine.status(state)
+    seat = HUMAN_SEAT if mode == "computer" else status["turn"]
+    return state, status, seat if status["turn"] == seat else None

@@ -83,6 +83,9 @@
     },
     busy: false,
     send: (action) => transport.send(action),
+    // On one device and against the computer, the sealed token of the game shown, for
+    // a game's own endpoints (the Tarot hint); null online, where there is none.
+    token: () => (mode === "friend" ? null : tokenTransport.token),
     // A game's own things in localStorage, under Play.context.storageKey: JSON values,
     // null removes; without storage they live as long as the page.
     storage: {
