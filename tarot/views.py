@@ -45,5 +45,5 @@ def hint(request: JsonRequest) -> dict[str, Any]:
     rng = random.Random(f"hint:{state.seed}:{len(state.tricks)}:{len(state.trick)}")
     action = bots.choose(state, seat, "strong", rng)
     card = action["card"]
-    message = gettext("Hint: play %(card)s.") % {"card": card_name(card)}
+    message = gettext("Hint: %(card)s.") % {"card": card_name(card)}
     return {"card": card, "message": message}
