@@ -137,16 +137,19 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         )
         for play in trick_cards
     ]
+    # The trick gathered last: in the middle while the table is empty, and small beside
+    # the trick once the next one is led (the computer may win and lead at once).
     gathered = None
-    if last.get("gathered") and not trick_cards:
-        trick = last["gathered"]
+    tricks = view.get("tricks") or []
+    if tricks:
+        trick = tricks[-1]
         gathered = {
             "winner": trick["winner"],
             "cards": [
                 card_face(
                     play["card"],
                     seat=play["seat"],
-                    fresh=theirs and play["card"] == last.get("card"),
+                    fresh=theirs and not trick_cards and play["card"] == last.get("card"),
                 )
                 for play in trick["cards"]
             ],
