@@ -39,7 +39,7 @@ def test_against_the_computer_on_a_phone_a_tap_then_play_card_and_a_double_tap(n
     # The computer answers before the board comes back: the trick is gathered.
     my_turn(page)
     expect(page.locator(".tarot-last")).to_contain_text("Last move: The computer played")
-    expect(page.locator(".tarot-last")).to_contain_text("taken by:")
+    expect(page.locator(".tarot-trick")).to_contain_text("taken by:")
     assert tricks_left(page) == 38
     assert page.locator(f'{HAND_CARD}[data-code="{code}"]').count() == 0
 
