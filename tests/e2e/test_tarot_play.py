@@ -75,6 +75,8 @@ def test_on_one_device_a_dimmed_card_is_refused_with_the_reason_and_the_cover_ha
     expect(cover).to_contain_text("Player 2")
     expect(page.locator("#board")).to_have_attribute("inert", "")
     page.get_by_role("button", name="Show Player 2's cards").click()
+    # Revealed, the focus goes to the player's own hand (data-own-hand).
+    assert page.evaluate("document.activeElement.closest('.tarot-hand') !== null")
     expect(page.locator(".tarot-trick .card.is-fresh")).to_have_count(1)
     expect(page.locator(".tarot-last")).to_contain_text("Player 1 played")
 
