@@ -8,7 +8,7 @@ import random
 from playwright.sync_api import Locator, Page, expect
 
 HAND_CARD = ".tarot-hand button.card"
-LEGAL = ".tarot-board.is-playing [data-own-hand] .card[data-legal]"
+LEGAL = ".tarot-board.is-playing button.card[data-legal]"  # in the hand or on a stack
 
 
 def open_board(page: Page, path: str) -> None:
