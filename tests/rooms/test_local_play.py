@@ -200,3 +200,27 @@ def test_unseal_refuses_a_token_sealed_with_another_key(settings):
 
     with pytest.raises(RoomError):
         unseal(token)
+
+
+def test_a_games_own_endpoint_opens_a_token_with_the_seat_to_move(client):
+    """rooms.local_play.opened: what a game's endpoint (the Tarot hint) reads from a
+    token: the state, the status and the seat whose move it is, or None."""
+    from rooms.local_play import opened
+
+    local = post(client, "/play/counter/local/new", {}).json()["token"]
+    state, status, seat = opened("counter", "local", local)
+    assert state["total"] == 0
+    assert (status["turn"], seat) == (1, 1)
+    moved = post(client, "/play/counter/local/act", {"token": local, "action": ADD[1]}).json()
+    assert opened("counter", "local", moved["token"])[2] == 2
+
+    computer = post(client, "/play/counter/computer/new", {}).json()["token"]
+    assert opened("counter", "computer", computer)[2] == 1
+    for slug, mode, token, code in [
+        ("counter", "computer", local, "wrong_game"),
+        ("counter", "friend", local, "unknown_game"),
+        ("counter", "local", "garbage", "bad_token"),
+    ]:
+        with pytest.raises(RoomError) as refused:
+            opened(slug, mode, token)
+        assert refused.value.code == code
