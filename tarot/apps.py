@@ -18,5 +18,8 @@ class TarotConfig(AppConfig):
                 ),
                 engine_path="tarot.engine",
                 bots_path="tarot.bots",
+                urls="tarot.urls",
+                # A hint is one decision of the strong level: up to about a second of CPU.
+                rates={"hint": (30, 60)},
             )
         )

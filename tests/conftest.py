@@ -15,3 +15,14 @@ def _empty_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A request with Accept-Language activates that language for the whole thread
+    (LocaleMiddleware never deactivates it): a template rendered by a later test, of
+    any app, would otherwise speak that language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -18,6 +18,8 @@ PAGES = [
     "/cards/rules/",
     "/cards/computer/",
     "/cards/local/",
+    "/tarot/rules/",
+    "/tarot/computer/",
 ]
 AXE = Axe()
 
@@ -33,7 +35,7 @@ def test_pages_have_no_accessibility_violations(new_page, scheme: str, width: in
     problems = {}
     for path in PAGES:
         page.goto(path)
-        if path.endswith("/computer/"):
+        if path.endswith("/computer/"):  # the game's board, once the first view is in
             expect(page.locator("#board > section")).to_be_visible()
         found = violations(page)
         if path.endswith("/local/"):  # the hot-seat cover, then the board behind it

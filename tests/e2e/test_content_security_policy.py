@@ -40,7 +40,14 @@ def violations(page: Page, console: list[str]) -> list[str]:
 def test_home_rules_one_device_and_computer_pages_report_no_csp_violation(new_page, width):
     page, console = watched(new_page, viewport={"width": width, "height": 844})
     found = []
-    for path in ["/", "/tiles/rules/", "/cards/local/", "/admin/login/"]:
+    for path in [
+        "/",
+        "/tiles/rules/",
+        "/cards/local/",
+        "/tarot/rules/",
+        "/tarot/computer/",
+        "/admin/login/",
+    ]:
         page.goto(path)
         page.wait_for_load_state("networkidle")
         found += violations(page, console)

@@ -221,3 +221,26 @@ def test_unseal_refuses_a_token_sealed_with_another_key(settings):
 
     with pytest.raises(RoomError):
         unseal(token)
+
+
+def test_a_games_own_endpoint_opens_a_token_with_the_seat_to_move(client):
+    """rooms.local_play.open_sealed: what a game's endpoint (a hint) reads from a token:
+    the mode, the seat whose move it is and the state; refused at the end of the game
+    and while the computer is to move."""
+    from rooms.local_play import open_sealed
+
+    local = post(client, "/play/counter/local/new", {}).json()["token"]
+    mode, seat, state = open_sealed("counter", local)
+    assert (mode, seat, state["total"]) == ("local", 1, 0)
+    moved = post(client, "/play/counter/local/act", {"token": local, "action": ADD[1]}).json()
+    assert open_sealed("counter", moved["token"])[1] == 2
+
+    computer = post(client, "/play/counter/computer/new", {}).json()["token"]
+    assert open_sealed("counter", computer)[:2] == ("computer", 1)
+    for slug, token, code in [
+        ("tiles", local, "wrong_game"),
+        ("counter", "garbage", "bad_token"),
+    ]:
+        with pytest.raises(RoomError) as refused:
+            open_sealed(slug, token)
+        assert refused.value.code == code

@@ -84,7 +84,7 @@
     busy: false,
     send: (action) => transport.send(action),
     // The sealed game of one device or the computer (null online), for a game's own
-    // endpoint that must read the real game rather than the page's word (the tile hint).
+    // endpoint that must read the real game rather than the page's word (a hint).
     sealed: () => (mode === "friend" ? null : tokenTransport.token),
     // A game's own things in localStorage, under Play.context.storageKey: JSON values,
     // null removes; without storage they live as long as the page.

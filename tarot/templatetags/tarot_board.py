@@ -1,0 +1,208 @@
+"""What the Tarot templates need to draw cards, stacks, the trick and the won cards.
+
+Everything here reads the engine's view; nothing decides a rule (the legal cards are
+the view's `legal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext, pgettext
+
+from rooms.templatetags.seats import by_seat, plain_seat_name
+from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
+
+register = template.Library()
+
+SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _rank_index(rank: str) -> str:
+    """The short rank in the card's corner, in the reader's language."""
+    honours = {
+        "K": pgettext("card rank, king", "K"),
+        "Q": pgettext("card rank, queen", "Q"),
+        "N": pgettext("card rank, knight", "C"),
+        "J": pgettext("card rank, jack", "J"),
+    }
+    return honours.get(rank, rank)
+
+
+def _rank_name(rank: str) -> str:
+    names = {
+        "K": pgettext("card rank", "king"),
+        "Q": pgettext("card rank", "queen"),
+        "N": pgettext("card rank", "knight"),
+        "J": pgettext("card rank", "jack"),
+    }
+    return names.get(rank, rank)
+
+
+def _suit_name(suit: str) -> str:
+    # The suit as it follows a rank: "7 of hearts", "7 червей", "7 de copas".
+    return {
+        "S": pgettext("after a rank", "of spades"),
+        "H": pgettext("after a rank", "of hearts"),
+        "D": pgettext("after a rank", "of diamonds"),
+        "C": pgettext("after a rank", "of clubs"),
+    }[suit]
+
+
+def card_name(code: str) -> str:
+    """The card in words: "7 of hearts", "king of spades", "trump 14", "the Excuse"."""
+    if code == EXCUSE:
+        return gettext("the Excuse")
+    if code[0] == "T":
+        if code == "T1":
+            return gettext("trump 1 (the Petit)")
+        return gettext("trump %(number)s") % {"number": code[1:]}
+    # Translators: a suit card, "7" or "king" then "of hearts".
+    name = gettext("%(rank)s %(suit)s")
+    return name % {"rank": _rank_name(code[1:]), "suit": _suit_name(code[0])}
+
+
+def card_face(code: str, **marks: Any) -> dict[str, Any]:
+    """A card as the templates draw it, with any marks given (legal, fresh, …)."""
+    face: dict[str, Any] = {"code": code, "label": card_name(code), "oudler": code in OUDLERS}
+    if code == EXCUSE:
+        face |= {"kind": "excuse", "suit": "excuse", "index": "★", "symbol": "★", "red": False}
+    elif code[0] == "T":
+        face |= {"kind": "trump", "suit": "trump", "index": code[1:], "symbol": "", "red": False}
+    else:
+        face |= {
+            "kind": "suit",
+            "suit": SUIT_CLASSES[code[0]],
+            "index": _rank_index(code[1:]),
+            "symbol": SUIT_SYMBOLS[code[0]],
+            "red": code[0] in "HD",
+            "honour": code[1:] in ("K", "Q", "N", "J"),
+        }
+    return face | marks
+
+
+@register.filter
+def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
+    """{% for card in codes|cards %}: faces for a list of codes, or for a space-separated
+    string of codes ("T1 T21 EX", for the rules pages). Unknown codes are left out."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    return [card_face(code) for code in codes or () if is_card(code)]
+
+
+@register.filter
+def card_label(code: str | None) -> str:
+    return "" if not code else card_name(code)
+
+
+def _stacks(view: dict[str, Any], who: int, mine: bool, fresh: set[tuple[int, int]]) -> list:
+    legal = set(view.get("legal") or ()) if mine else set()
+    shown = []
+    for index, stack in enumerate(by_seat(view.get("stacks"), who) or ()):
+        up = stack.get("up")
+        down = stack.get("down", 0)
+        shown.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "card": None
+                if up is None
+                else card_face(up, legal=up in legal, turned=(who, index) in fresh, playable=mine),
+                "down": down,
+                "count": down + (up is not None),
+            }
+        )
+    return shown
+
+
+@register.simple_tag
+def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, Any]:
+    """The board's context for the seat shown (seat 1 at the bottom for a spectator)."""
+    me = seat if seat is not None else 1
+    them = 2 if me == 1 else 1
+    playing = seat is not None and not view.get("over") and view.get("turn") == seat
+    legal = set(view.get("legal") or ())
+    last = view.get("last_move") or {}
+    theirs = seat is not None and last.get("seat") not in (None, seat)
+    # The cards turned up when the last trick was gathered (either seat's stacks).
+    turned = {(t["seat"], t["stack"]) for t in last.get("turned") or ()}
+    trick_cards = (view.get("trick") or {}).get("cards") or []
+    on_table = [
+        card_face(
+            play["card"],
+            seat=play["seat"],
+            fresh=theirs and play["seat"] == last.get("seat") and play["card"] == last.get("card"),
+        )
+        for play in trick_cards
+    ]
+    # The trick gathered last: in the middle while the table is empty, and small beside
+    # the trick once the next one is led (the computer may win and lead at once).
+    gathered = None
+    tricks = view.get("tricks") or []
+    if tricks:
+        trick = tricks[-1]
+        gathered = {
+            "winner": trick["winner"],
+            "cards": [
+                card_face(
+                    play["card"],
+                    seat=play["seat"],
+                    fresh=theirs and not trick_cards and play["card"] == last.get("card"),
+                )
+                for play in trick["cards"]
+            ],
+        }
+    won = {}
+    for who in (me, them):
+        codes = by_seat(view.get("won"), who) or []
+        won[who] = {
+            "seat": who,
+            "count": len(codes),
+            "points": by_seat(view.get("points"), who),
+            "oudlers": by_seat(view.get("oudlers"), who),
+            "cards": [card_face(c) for c in codes],
+        }
+    hand = view.get("hand") if seat is not None else None
+    return {
+        "me": me,
+        "them": them,
+        # For aria-labels, which cannot hold the coloured name's markup.
+        "their_name": plain_seat_name(them, seat, mode),
+        "playing": playing,
+        "hand": None
+        if hand is None
+        else [card_face(c, legal=c in legal, playable=True) for c in hand],
+        "my_stacks": _stacks(view, me, seat is not None, turned),
+        "their_stacks": _stacks(view, them, False, turned),
+        "their_hand": by_seat(view.get("hand_counts"), them) or 0,
+        "my_hand_count": by_seat(view.get("hand_counts"), me) or 0,
+        "on_table": on_table,
+        "leader": (view.get("trick") or {}).get("leader"),
+        "gathered": gathered,
+        "won_me": won[me],
+        "won_them": won[them],
+        "last": last or None,
+        "last_card": card_name(last["card"]) if last.get("card") else "",
+        "theirs": theirs,
+    }
+
+
+@register.filter
+def points(value: int | float | None) -> str:
+    """Points as the reader writes them: 41, 40.5 (40,5 in ru and pt)."""
+    if value is None:
+        return "—"
+    whole = float(value).is_integer()
+    return number_format(value, decimal_pos=0 if whole else 1)
+
+
+@register.filter
+def signed(value: int | float | None) -> str:
+    """Points with their sign: +32.5, −10 (a real minus sign), 0."""
+    if value is None:
+        return "—"
+    if value == 0:
+        return "0"
+    return ("+" if value > 0 else "\u2212") + points(abs(value))
