@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from rooms import registry
 from rooms.models import Room
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +121,17 @@ def test_the_admin_refuses_everyone_else(room, who):
         response = client.get(url)
         assert response.status_code == 302
         assert response["Location"].startswith("/admin/login/")
+
+
+@pytest.mark.parametrize("slug", [game.slug for game in registry.all_games() if game.has_engine])
+def test_every_games_room_is_summed_up_from_its_engine(staff, slug):
+    room = Room.objects.create_for(slug)
+    view = room.engine.view(room.game_state(), None)
+    counts = [key for key in view if key.endswith(("_count", "_counts"))]
+
+    rows = summary_rows(staff.get(f"/admin/rooms/room/{room.pk}/change/").content.decode())
+
+    assert rows["game"] == str(registry.get(slug).name)
+    assert rows["to play"] == f"seat {room.status()['turn']}"
+    for key in counts:
+        assert key.removesuffix("_counts").removesuffix("_count").replace("_", " ") in rows
