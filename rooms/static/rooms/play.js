@@ -110,8 +110,6 @@
 
   function setBusy(busy) {
     Play.busy = busy;
-    // The level waits while an action is in flight: its form must send the newest token.
-    if (levelPicker) levelPicker.disabled = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
@@ -252,7 +250,7 @@
     token: null,
     queue: Promise.resolve(),
     /** One request at a time, each built from the newest token when its turn comes:
-        a new game right after a move must not send the token from before it. */
+        a new game or a level right after a move must not send the token from before it. */
     request(url, makeBody) {
       const run = () => this.perform(url, makeBody());
       const result = this.queue.then(run, run);
@@ -305,11 +303,22 @@
     },
   };
 
-  // The level form (htmx) holds the newest token; its answer is the new one.
+  // The level form (htmx) holds the newest token (perform puts it in) and waits its turn
+  // in the queue, so that a change made during a move sends the token from after it.
   if (levelForm) {
+    let answered = null;
+    levelForm.addEventListener("htmx:confirm", (event) => {
+      event.preventDefault();
+      const issue = (resolve) => {
+        answered = resolve;
+        event.detail.issueRequest(true);
+      };
+      tokenTransport.queue = tokenTransport.queue.then(() => new Promise(issue));
+    });
     levelForm.addEventListener("htmx:beforeRequest", () => setBusy(true));
     levelForm.addEventListener("htmx:afterRequest", (event) => {
       setBusy(false);
+      answered();
       if (!event.detail.successful) return;
       tokenTransport.token = levelForm.elements.token.value;
       storage.set(tokenKey(), tokenTransport.token);
