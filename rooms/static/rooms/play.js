@@ -309,8 +309,10 @@
     let answered = null;
     levelForm.addEventListener("htmx:confirm", (event) => {
       event.preventDefault();
+      const level = levelPicker.value; // chosen now: the answers before it reset the picker
       const issue = (resolve) => {
         answered = resolve;
+        levelPicker.value = level;
         event.detail.issueRequest(true);
       };
       tokenTransport.queue = tokenTransport.queue.then(() => new Promise(issue));
