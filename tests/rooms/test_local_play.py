@@ -221,3 +221,10 @@ def test_unseal_refuses_a_token_sealed_with_another_key(settings):
 
     with pytest.raises(RoomError):
         unseal(token)
+
+
+def test_htmx_is_loaded_on_one_device_only_for_a_board_with_hx_elements(client):
+    htmx = "/static/vendor/htmx/htmx.min.js"
+    assert htmx not in client.get("/counter/local/").content.decode()  # Game.htmx is False
+    assert htmx in client.get("/counter/computer/").content.decode()  # its level form
+    assert htmx in client.get("/tiles/local/").content.decode()  # the draft form

@@ -144,7 +144,7 @@
     if (payload.version !== undefined) Play.context.version = payload.version;
     lastStatus = payload.status;
     board.innerHTML = payload.html;
-    window.htmx.process(board); // a board's own hx-* forms (tile rummy's draft check)
+    if (window.htmx) window.htmx.process(board); // a board's own forms (Game.htmx)
     updateStatusLine();
     if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
