@@ -39,6 +39,9 @@ class Game:
     # The home page's small picture of the game, drawn with the game's own CSS (a
     # static file it links); default "<slug>/art.html".
     art: str = ""
+    # Whether the board has hx-* elements of its own (tile rummy's draft form): the play
+    # page then loads htmx in every mode, not only for its level form and seat claim.
+    htmx: bool = False
 
     @property
     def available(self) -> bool:

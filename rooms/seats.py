@@ -1,5 +1,5 @@
 """The two seats, said once: who they are, who starts round N, a new deal's seed, the
-bot levels, the seats' colours, and a two-seat container.
+bot levels, the seats' colours, a two-seat container, and a game's Status by seat.
 
 Pure Python (no Django), like rooms.engine: engines and bots import it. Inside Python a
 seat is the int 1 or 2; string keys ("1", "2") exist only at the JSON edge, where
@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from rooms.engine import Seat, gettext_noop
+from rooms.engine import Seat, Status, gettext_noop
 
 SEATS: tuple[Seat, Seat] = (1, 2)
 
@@ -103,3 +103,17 @@ class Pair(Mapping[Seat, T], Generic[T]):
 def by_seat(values: Mapping[Seat, T]) -> dict[str, T]:
     """Any per-seat mapping with int keys, as JSON ({"1": .., "2": ..})."""
     return {str(seat): values[seat] for seat in SEATS}
+
+
+def status_of(turn: Seat | None, result: Mapping[Any, Any] | None) -> Status:
+    """The Status of a game whose `result` is None while it is played and, once over,
+    holds `winner` (a seat, None for a draw) and `scores` by seat (int or str keys)."""
+    if result is None:
+        return {"turn": turn, "over": False, "winner": None, "scores": None}
+    scores = result["scores"]
+    return {
+        "turn": None,
+        "over": True,
+        "winner": result["winner"],
+        "scores": {str(seat): scores[seat if seat in scores else str(seat)] for seat in SEATS},
+    }

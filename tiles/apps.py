@@ -22,5 +22,6 @@ class TilesConfig(AppConfig):
                 # Each hint may cost up to about a second of CPU; a draft check comes
                 # with each edit on the board.
                 rates={"hint": (30, 60), "draft": (240, 60)},
+                htmx=True,  # the draft check is an htmx form
             )
         )

@@ -68,18 +68,6 @@ class Draft:
     opening_total: int | None = None  # before the initial meld: points of the new sets
     edits: int = 0  # edits in effect after undos and resets
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "table": [list(tiles) for tiles in self.table],
-            "rack": list(self.rack),
-            "placed": list(self.placed),
-            "problems": [dict(problem) for problem in self.problems],
-            "valid": self.valid,
-            "changed": self.changed,
-            "opening_total": self.opening_total,
-            "opening_minimum": OPENING_MINIMUM,
-        }
-
 
 @dataclass(frozen=True)
 class _Turn:

@@ -237,12 +237,6 @@ def test_a_valid_draft_ends_the_turn_with_its_table():
     assert list(after.racks[1]) == draft.rack
 
 
-def test_the_draft_as_json_carries_the_opening_minimum():
-    data = replay([], ["B1"], False, []).as_json()
-    assert data["opening_minimum"] == 30
-    assert data["opening_total"] == 0
-
-
 # --- Refused edits ---------------------------------------------------------------------
 
 

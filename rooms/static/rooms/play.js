@@ -113,8 +113,6 @@
 
   function setBusy(busy) {
     Play.busy = busy;
-    // The level waits while an action is in flight: its form must send the newest token.
-    if (levelPicker) levelPicker.disabled = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
@@ -149,7 +147,7 @@
     if (payload.version !== undefined) Play.context.version = payload.version;
     lastStatus = payload.status;
     board.innerHTML = payload.html;
-    window.htmx.process(board); // a board's own hx-* forms (tile rummy's draft check)
+    if (window.htmx) window.htmx.process(board); // a board's own forms (Game.htmx)
     updateStatusLine();
     if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
     if (mode === "local") cover.update(seatChanged, payload.status);
@@ -309,7 +307,7 @@
     token: null,
     queue: Promise.resolve(),
     /** One request at a time, each built from the newest token when its turn comes:
-        a new game right after a move must not send the token from before it. */
+        a new game or a level right after a move must not send the token from before it. */
     request(url, makeBody) {
       const run = () => this.perform(url, makeBody());
       const result = this.queue.then(run, run);
@@ -362,11 +360,24 @@
     },
   };
 
-  // The level form (htmx) holds the newest token; its answer is the new one.
+  // The level form (htmx) holds the newest token (perform puts it in) and waits its turn
+  // in the queue, so that a change made during a move sends the token from after it.
   if (levelForm) {
+    let answered = null;
+    levelForm.addEventListener("htmx:confirm", (event) => {
+      event.preventDefault();
+      const level = levelPicker.value; // chosen now: the answers before it reset the picker
+      const issue = (resolve) => {
+        answered = resolve;
+        levelPicker.value = level;
+        event.detail.issueRequest(true);
+      };
+      tokenTransport.queue = tokenTransport.queue.then(() => new Promise(issue));
+    });
     levelForm.addEventListener("htmx:beforeRequest", () => setBusy(true));
     levelForm.addEventListener("htmx:afterRequest", (event) => {
       setBusy(false);
+      answered();
       if (!event.detail.successful) return;
       tokenTransport.token = levelForm.elements.token.value;
       storage.set(tokenKey(), tokenTransport.token);
