@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 
 MODES = ["local", "computer", "friend"]
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
@@ -127,6 +129,35 @@ def test_the_result_shows_both_hands_and_counts_the_points_card_by_card() -> Non
     assert "+32" in html
     assert "Ask for the next deal" in html
     assert 'class="cards-hand"' not in html  # the hands are in the result, once
+
+
+def play_words(html: str) -> dict[str, str]:
+    """The board's words for the play page's strings (docs/games.md), by name."""
+    found = re.search(r"<div hidden data-play-words([^>]*)>", html)
+    return dict(re.findall(r'data-([\w-]+)="([^"]*)"', found.group(1))) if found else {}
+
+
+@pytest.mark.parametrize(
+    ("language", "over", "asked", "accept"),
+    [
+        ("en", "Deal over", "Player {seat} asks for the next deal.", "Start the next deal"),
+        ("ru", "Раздача окончена", "Игрок {seat} предлагает следующую раздачу.",
+         "Начать следующую раздачу"),
+        ("pt", "Fim da mão", "O Jogador {seat} pede a próxima mão.", "Começar a próxima mão"),
+    ],
+)  # fmt: skip
+def test_after_a_deal_the_play_page_speaks_of_the_next_deal_not_of_a_game_over(
+    language: str, over: str, asked: str, accept: str
+) -> None:
+    with translation.override(language):
+        words = play_words(render(deal_won_by_seat_1(), 2, "friend"))
+        match_over = render(deal_won_by_seat_1({1: 70, 2: 12}), 2, "friend")
+    assert (words["over"], words["asked"], words["accept"]) == (over, asked, accept)
+    # Each word replaces one of the play page's strings; at the match's end, its own.
+    play_page = (BASE_DIR / "rooms" / "templates" / "rooms" / "play.html").read_text()
+    assert all(f"data-{name}=" in play_page for name in words)
+    assert set(words) == {"over", "asked", "you-asked", "accept", "declined", "withdrawn"}
+    assert play_words(match_over) == {}
 
 
 def test_the_match_result_at_100_offers_a_new_match() -> None:

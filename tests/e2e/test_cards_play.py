@@ -206,6 +206,7 @@ def test_the_deal_result_counts_the_points_and_the_next_deal_keeps_the_match(
     result = page.locator(".cards-result")
     expect(result).to_contain_text("Deal won by You")
     expect(result).to_contain_text("1 + 10 + 7 + 7 + 7 = 32")
+    expect(page.locator("#play-status")).to_have_text("Deal over")  # the match goes on
     page.screenshot(path=str(SCREENSHOTS / f"cards-{screen}-deal-result.png"))
     page.get_by_role("button", name="Next deal").click()
     expect(page.locator('[data-count="match-own"]')).to_have_text("52")

@@ -74,7 +74,7 @@ def test_the_message_is_translated_for_the_players_language(client):
 
     assert response.status_code == 400
     assert response.json()["code"] == "bad_token"
-    assert response.json()["message"] == "Не удаётся прочитать сохранённую игру. Начните новую."
+    assert response.json()["message"] == "Не удаётся прочитать сохранённую партию. Начните новую."
 
 
 def test_an_illegal_action_is_refused_with_the_engines_code_and_nothing_changes(client):

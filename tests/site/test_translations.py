@@ -43,6 +43,24 @@ def test_there_is_a_catalogue_for_each_language():
         assert f"locale/{language}/LC_MESSAGES/django.po" in paths
 
 
+def test_a_message_in_several_catalogues_is_translated_the_same_in_each():
+    # Django merges the apps' catalogues into one per language, the first app in
+    # INSTALLED_APPS winning: a msgid translated two ways shows one of them everywhere.
+    # A game that means something else gives its msgid a context.
+    found: dict[tuple[str, str | None, str], dict[str, object]] = {}
+    for path, po in catalogues(BASE_DIR).items():
+        language = Path(path).parts[-3]
+        for entry in po:
+            if entry.obsolete:
+                continue
+            plural = tuple(sorted(entry.msgstr_plural.items()))
+            text = plural if entry.msgid_plural else entry.msgstr
+            found.setdefault((language, entry.msgctxt, entry.msgid), {})[path] = text
+    differing = {key: texts for key, texts in found.items() if len(set(texts.values())) > 1}
+
+    assert not differing, "\n".join(f"{key}: {texts}" for key, texts in differing.items())
+
+
 def test_every_message_is_translated_and_none_is_fuzzy():
     problems = []
     for path, po in catalogues(BASE_DIR).items():

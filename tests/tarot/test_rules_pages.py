@@ -10,7 +10,7 @@ from django.test import Client
 PAGES = {
     "en": ("Tarot duel", "56 / 51 / 41 / 36 points", "Play card", "Hint"),
     "ru": ("Дуэль в таро", "56 / 51 / 41 / 36 очков", "Сыграть карту", "Подсказка"),
-    "pt": ("Duelo de tarô", "56 / 51 / 41 / 36 pontos", "Jogar carta", "Dica"),
+    "pt": ("Duelo de tarot", "56 / 51 / 41 / 36 pontos", "Jogar carta", "Dica"),
 }
 
 

@@ -17,9 +17,12 @@
   const mode = data.mode;
   const game = data.game;
 
-  /** A translated string with {name} placeholders filled in. */
+  /** A translated string with {name} placeholders filled in. A game may name its own
+      things where the page speaks of them (rummy's "next deal" for a round): a
+      [data-play-words] element in the board overrides the page's string of that name. */
   function t(name, params = {}) {
-    const text = strings[name] || "";
+    const own = board.querySelector("[data-play-words]");
+    const text = (own && own.dataset[name]) || strings[name] || "";
     return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
   }
 

@@ -236,6 +236,7 @@
       const decline = document.getElementById("play-decline");
       if (asked.includes(other) && !asked.includes(seat)) {
         text.textContent = t("asked", { seat: other });
+        accept.textContent = t("accept");
         accept.hidden = false;
         decline.textContent = t("decline");
         box.hidden = false;
