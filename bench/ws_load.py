@@ -131,7 +131,7 @@ class Services:
             self.redis.wait(10)
         if self.database:
             subprocess.run(
-                ["dropdb", "-h", HOST, "-U", "postgres", "--if-exists", self.database],
+                ["dropdb", "-h", HOST, "-U", "postgres", "--if-exists", "--force", self.database],
                 check=False,
             )
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -174,6 +174,7 @@ def setup_django(env: dict[str, str]) -> None:
     for name in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"):
         os.environ[name] = env[name]
     os.environ.pop("REDIS_URL", None)  # the client sends nothing through the layer
+    os.environ["CONN_MAX_AGE"] = "0"  # nothing left open when the database is dropped
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
 
