@@ -8,9 +8,19 @@ nothing but Channels, daphne and the channel layer. It is not part of the site.
 
 from __future__ import annotations
 
+import atexit
+import cProfile
 import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+if os.environ.get("WS_LOAD_PROFILE"):
+    # bench/ws_load.py --profile: the event loop's thread, written when daphne exits.
+    profile = cProfile.Profile()
+    profile.enable()
+    atexit.register(
+        lambda: profile.dump_stats(f"{os.environ['WS_LOAD_PROFILE']}.{os.getpid()}.prof")
+    )
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import ProtocolTypeRouter, URLRouter

@@ -79,8 +79,8 @@ def rss_bytes(pid: int) -> int:
 class Services:
     """Redis, the database and the daphne processes of one bench run."""
 
-    def __init__(self, stack: str, processes: int) -> None:
-        self.stack, self.processes = stack, processes
+    def __init__(self, stack: str, processes: int, profile: str = "") -> None:
+        self.stack, self.processes, self.profile = stack, processes, profile
         self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
         self.redis: subprocess.Popen[bytes] | None = None
         self.database = ""
@@ -111,6 +111,8 @@ class Services:
                     break
                 time.sleep(0.1)
         self.env = server_env(database_url, SECRET, LOG_LEVEL="WARNING")
+        if self.profile:
+            self.env["WS_LOAD_PROFILE"] = str(Path(self.profile).resolve())
         self.env.pop("REDIS_URL", None)
         if redis_url:
             self.env["REDIS_URL"] = redis_url
@@ -134,7 +136,10 @@ class Services:
                 ["dropdb", "-h", HOST, "-U", "postgres", "--if-exists", "--force", self.database],
                 check=False,
             )
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if any(self.log_problems().values()):
+            print(f"server logs kept in {self.folder}")
+        else:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def pids(self) -> list[int]:
         return [server.process.pid for server in self.servers]
@@ -558,7 +563,7 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
 
 
 async def main(args: argparse.Namespace) -> None:
-    services = Services(args.stack, args.processes)
+    services = Services(args.stack, args.processes, args.profile)
     try:
         services.start()
         await asyncio.to_thread(setup_django, services.env)
@@ -572,11 +577,18 @@ async def main(args: argparse.Namespace) -> None:
             return
         rows = []
         for count in args.rooms:
-            relay = await run_phase("relay", services, count, args.seconds, None)
-            print(relay.report(args.processes), flush=True)
+            if args.phases == "game":
+                relay = None
+            else:
+                relay = await run_phase("relay", services, count, args.seconds, None)
+                print(relay.report(args.processes), flush=True)
+            if args.phases == "relay":
+                continue
             codes = await asyncio.to_thread(make_rooms, count)
             game = await run_phase("game", services, count, args.seconds, codes)
             print(game.report(args.processes), flush=True)
+            if relay is None:
+                continue
             ratio = game.rate / relay.rate if relay.rate else float("nan")
             p99 = game.ms(game.tally.push, 0.99) / relay.ms(relay.tally.push, 0.99)
             print(f"ratio game/relay {ratio:.2f}; push p99 game/relay {p99:.1f}x", flush=True)
@@ -603,6 +615,10 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--stack", choices=("redis", "memory"), default="redis")
+    parser.add_argument("--phases", choices=("both", "game", "relay"), default="both")
+    parser.add_argument(
+        "--profile", default="", help="cProfile the daphne processes into PROFILE.<pid>.prof"
+    )
     parser.add_argument("--hold", type=float, default=0, help="capacity run: seconds to hold")
     parser.add_argument("--pause", type=float, default=20, help="capacity run: s between moves")
     args = parser.parse_args(argv)

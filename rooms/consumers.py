@@ -188,20 +188,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         # The seat's presence first: it lives in the database, and must not be left
         # behind when the channel layer fails below.
-        now_present = None
         if self.seat is not None:
             try:
-                now_present = await database(presence.disconnect)(self.seat, self.channel_name)
+                await database(presence.disconnect)(self.seat, self.channel_name)
             except DatabaseError as error:
                 logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
         for group in self.own_groups():
             await self.leave(group)
         if self.seat is not None:
-            event: dict[str, Any] = {"type": "room.presence"}
-            if now_present is not None:
-                event["presence"] = now_present
             try:
-                await self.channel_layer.group_send(room_group(self.code), event)
+                await self.channel_layer.group_send(
+                    room_group(self.code), {"type": "room.presence"}
+                )
             except TRANSPORT_ERRORS as error:
                 # The other page learns of the absence from its next ping.
                 logger.warning("Room %s: telling of the leave failed (%r)", self.code, error)
@@ -282,11 +280,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_renewed = self.touched = time.monotonic()
         await database(presence.connect)(seat, self.channel_name)
-        message = await self.send_state()
-        event: dict[str, Any] = {"type": "room.presence"}
-        if message is not None:
-            event["presence"] = message["presence"]
-        await self.channel_layer.group_send(room_group(self.code), event)
+        await self.send_state()
+        await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
 
     async def on_action(self, message: dict[str, Any]) -> None:
         try:
@@ -369,9 +364,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json(message)
 
     async def room_presence(self, event: dict[str, Any]) -> None:
+        # Read when received, not carried by the event: two arrivals' events may come in
+        # either order, and the later must not show the earlier's picture.
         if self.seat is not None and not self.stopped:
-            now_present = event.get("presence") or await self.presence()
-            await self.send_json({"type": "presence", "presence": now_present})
+            await self.send_json({"type": "presence", "presence": await self.presence()})
 
     async def room_consent(self, event: dict[str, Any]) -> None:
         if self.seat is None or self.stopped:

@@ -67,13 +67,11 @@ def beat(seat: Seat, channel_name: str, touch: bool = True) -> dict[str, bool] |
     return present(seat.room_id, now)
 
 
-def disconnect(seat: Seat, channel_name: str) -> dict[str, bool]:
-    """Forget this connection, unless a newer tab has already replaced it; who is
-    connected now."""
+def disconnect(seat: Seat, channel_name: str) -> None:
+    """Forget this connection, unless a newer tab has already replaced it."""
     from rooms.models import Room, Seat
 
     if Seat.objects.filter(pk=seat.pk, channel_name=channel_name).update(
         channel_name="", heartbeat_at=None
     ):
         Room.objects.filter(pk=seat.room_id).update(last_activity=timezone.now())
-    return present(seat.room_id)

@@ -92,7 +92,7 @@ async def test_a_ping_takes_two_queries(monkeypatch):
     await close_all(host, guest)
 
 
-async def test_a_new_socket_takes_seven_queries_and_tells_the_other_seat_for_nothing(monkeypatch):
+async def test_a_new_socket_takes_nine_queries_with_the_presence_news(monkeypatch):
     code, host_key, guest_key = await make_room()
     host, _ = await hello(code, host_key)
     await receive(host, "presence")  # its own arrival
@@ -101,8 +101,8 @@ async def test_a_new_socket_takes_seven_queries_and_tells_the_other_seat_for_not
         guest, state = await hello(code, guest_key)
         news = await receive(host, "presence")
 
-    # The room on connecting, the key, the presence (seat and room), and the state
-    # (room, seats, consents); the other seat's presence news comes with the event.
-    assert len(queries) == 7, queries.sql
+    # The room on connecting, the key, the presence (seat and room), the state (room,
+    # seats, consents), and each seat's read of the presence news.
+    assert len(queries) == 9, queries.sql
     assert state["presence"] == news["presence"] == {"1": True, "2": True}
     await close_all(host, guest)
