@@ -158,8 +158,19 @@ class Services:
                 found[needle] += text.count(needle)
         return +found
 
-    def leftovers(self) -> dict[str, int]:
-        """What closed sockets left behind: group members in Redis, connected seats."""
+    def leftovers(self, seconds: float = 60) -> dict[str, float]:
+        """What closed sockets left behind (group members in Redis, seats marked
+        connected), waited for until nothing is left or `seconds` have passed: the
+        server may still be working through its queue of disconnects."""
+        started = time.monotonic()
+        while True:
+            left = self.left_now()
+            waited = time.monotonic() - started
+            if not any(left.values()) or waited > seconds:
+                return {**left, "after s": round(waited)}
+            time.sleep(2)
+
+    def left_now(self) -> dict[str, int]:
         from rooms.models import Seat
 
         seats = Seat.objects.exclude(channel_name="").count()

@@ -39,12 +39,14 @@ than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unkno
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
 from http.cookies import SimpleCookie
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -417,7 +419,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_json(self, message: dict[str, Any]) -> None:
         if message["type"] == "state":
             self.sent_version = max(self.sent_version, message["version"])
-        await self.send(text_data=json.dumps(message))
+        # The page may have closed while this was on its way (daphne's autobahn raises,
+        # with a traceback in the log); its disconnect handler follows.
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(message))
 
 
 class NoRouteConsumer(AsyncWebsocketConsumer):
