@@ -55,7 +55,7 @@ from tests.live_server import HOST, DaphneProcess, free_port, migrate, server_en
 
 SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 APPLICATION = "bench.relay:application"
-TIMEOUT = 10  # seconds a client waits for an answer before counting a timeout
+TIMEOUT = 60  # seconds a client waits for an answer before counting a timeout
 PING_SECONDS = 10
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
