@@ -87,9 +87,13 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # Persistent connections: opening one per call cost more than the call (issue 12).
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+# Threads that run the room sockets' database calls (rooms/db.py), each with its own
+# persistent connection; unset: 4 on PostgreSQL, 0 (Channels' one thread) on SQLite.
+ROOM_DB_THREADS = int(os.environ["ROOM_DB_THREADS"]) if os.environ.get("ROOM_DB_THREADS") else None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -108,8 +112,21 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
+                        # A pool that waits for a free connection instead of failing:
+                        # 400 sockets closing at once failed their disconnects with
+                        # "Too many connections" at redis-py 8's limit of 100 (issue 12).
+                        "max_connections": 500,
+                        "timeout": 20,
                     }
                 ],
+                # Each process's sockets share one inbox in Redis: the default of 100
+                # messages dropped pushes under 400 sockets (issue 12); 2,000 sockets
+                # a process with a few messages each in flight fit in this.
+                "capacity": 10_000,
+                # A page's sockets renew their groups every GROUP_RENEW_SECONDS
+                # (rooms/consumers.py), so a disconnect that failed leaves a group entry
+                # for minutes, not for the default day.
+                "group_expiry": 300,
             },
         }
     }

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from rooms import registry
 from rooms.engine import Seat, Status, View
@@ -25,22 +28,67 @@ def render_board(
     return render_to_string(game.board_template, context, request=request)
 
 
-def state_message(code: str, seat: Seat) -> dict[str, Any]:
-    """The `state` message for one seat of a room: only that seat's view, never the
-    other's hidden hand. Raises Room.DoesNotExist once the room is gone."""
-    room = Room.objects.get(code=code)
-    engine = room.engine
-    state = room.game_state()
+# Rendered boards by (room code, version, seat, language): a version's state never
+# changes, so a seat that asks again (sync, a stale action, a new tab) costs no render.
+RENDERED_MAX = 512
+_rendered: OrderedDict[tuple[str, int, Seat, str], tuple[View, Status, str]] = OrderedDict()
+_rendered_lock = threading.Lock()
+
+
+def seat_view(
+    game: registry.Game, code: str, version: int, state_json: Any, seat: Seat
+) -> tuple[View, Status, str]:
+    """This seat's view, the status and the board HTML of one version of a room,
+    rendered once per version and language."""
+    key = (code, version, seat, translation.get_language() or "")
+    with _rendered_lock:
+        if key in _rendered:
+            _rendered.move_to_end(key)
+            return _rendered[key]
+    engine = game.engine
+    state = engine.from_json(state_json)
     view = engine.view(state, seat)
     status = engine.status(state)
+    rendered = (view, status, render_board(game, view, status, seat, "friend"))
+    with _rendered_lock:
+        _rendered[key] = rendered
+        while len(_rendered) > RENDERED_MAX:
+            _rendered.popitem(last=False)
+    return rendered
+
+
+def seat_message(
+    game: registry.Game,
+    code: str,
+    version: int,
+    state_json: Any,
+    seat: Seat,
+    pushed: dict[str, Any],
+) -> dict[str, Any]:
+    """The `state` message for one seat: only that seat's view, never the other's
+    hidden hand. `pushed` holds the presence, the consents and the colours."""
+    view, status, html = seat_view(game, code, version, state_json, seat)
     return {
         "type": "state",
-        "version": room.version,
+        "version": version,
         "seat": seat,
         "view": view,
         "status": status,
-        "html": render_board(room.registered_game, view, status, seat, "friend"),
-        "presence": room.presence(),
-        "consent": {"asked": room.consents()},
-        "colours": {str(s.number): s.colour for s in room.seats.all()},
+        "html": html,
+        "presence": pushed["presence"],
+        "consent": pushed["consent"],
+        "colours": pushed["colours"],
     }
+
+
+def state_message(code: str, seat: Seat) -> dict[str, Any]:
+    """The `state` message for one seat of a room, read from the database (three
+    queries). Raises Room.DoesNotExist once the room is gone."""
+    room = Room.objects.get(code=code)
+    seats = list(room.seats.all())
+    pushed = {
+        "presence": room.presence(seats),
+        "consent": {"asked": room.consents()},
+        "colours": {str(s.number): s.colour for s in seats},
+    }
+    return seat_message(room.registered_game, code, room.version, room.state, seat, pushed)

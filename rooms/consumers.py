@@ -38,20 +38,25 @@ than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unkno
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
+import time
 from http.cookies import SimpleCookie
 from typing import Any
 
-from channels.db import database_sync_to_async
+from autobahn.exception import Disconnected
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from rooms import presence
-from rooms.board import state_message
+from rooms.board import seat_message, state_message
+from rooms.db import database
 from rooms.endpoints import reject_constant
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
@@ -70,6 +75,15 @@ CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_REPLACED = 4409
 CLOSE_CLOSED = 4410
 CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
+
+# A socket renews its groups in the channel layer this often (on a ping), so that the
+# layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect
+# failed is gone after that, since nothing renews it.
+GROUP_RENEW_SECONDS = 60
+# Each page's last activity is written on connect and then at most this often.
+TOUCH_SECONDS = 3600
+# A disconnect's leaving of the groups is tried this often before it is left to expire.
+LEAVE_TRIES = 3
 
 logger = logging.getLogger(__name__)
 
@@ -128,10 +142,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
     room: Room | None = None
     seat: Seat | None = None
     stopped = False
+    language: str | None = None
+    # The version of the last state sent: a push of it or of an older one is not resent.
+    sent_version = -1
+    groups_renewed = 0.0
+    touched = 0.0
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Every handler (browser messages and group events) speaks the player's language.
-        with translation.override(language_of(self.scope)):
+        if self.language is None:
+            self.language = language_of(self.scope)
+        with translation.override(self.language):
             try:
                 await super().dispatch(message)
             except TRANSPORT_ERRORS as error:
@@ -149,31 +170,52 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.rate_warned = False
         await self.accept()
-        self.room = await database_sync_to_async(Room.objects.filter(code=self.code).first)()
+        self.room = await database(Room.objects.filter(code=self.code).first)()
         if self.room is None:
             await self.stop("error", RoomError("unknown_room"), CLOSE_UNKNOWN_ROOM)
             return
         await self.channel_layer.group_add(room_group(self.code), self.channel_name)
 
+    def own_groups(self) -> list[str]:
+        groups = [room_group(self.code)]
+        if self.seat is not None:
+            groups.append(seat_group(self.code, self.seat.number))
+        return groups
+
     async def disconnect(self, code: int) -> None:
+        """Forget this socket's presence and groups. Nothing a failure here leaves
+        lasts: the presence row counts as gone once its heartbeat is older than
+        presence.ttl(), the group entries expire after the layer's group_expiry."""
         if self.room is None:
             return
         # The seat's presence first: it lives in the database, and must not be left
         # behind when the channel layer fails below.
         if self.seat is not None:
-            await database_sync_to_async(presence.disconnect)(self.seat, self.channel_name)
-        groups = [room_group(self.code)]
+            try:
+                await database(presence.disconnect)(self.seat, self.channel_name)
+            except DatabaseError as error:
+                logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
+        for group in self.own_groups():
+            await self.leave(group)
         if self.seat is not None:
-            groups.append(seat_group(self.code, self.seat.number))
-        try:
-            for group in groups:
+            try:
+                await self.channel_layer.group_send(
+                    room_group(self.code), {"type": "room.presence"}
+                )
+            except TRANSPORT_ERRORS as error:
+                # The other page learns of the absence from its next ping.
+                logger.warning("Room %s: telling of the leave failed (%r)", self.code, error)
+
+    async def leave(self, group: str) -> None:
+        for attempt in range(LEAVE_TRIES):
+            try:
                 await self.channel_layer.group_discard(group, self.channel_name)
-            if self.seat is not None:
-                await self.channel_layer.group_send(groups[0], {"type": "room.presence"})
-        except TRANSPORT_ERRORS as error:
-            # Group entries expire by themselves; the other page learns of the absence
-            # from its next ping.
-            logger.warning("Room %s: leaving the groups failed (%r)", self.code, error)
+                return
+            except TRANSPORT_ERRORS as error:
+                if attempt == LEAVE_TRIES - 1:
+                    logger.warning("Room %s: leaving %s failed (%r)", self.code, group, error)
+                else:
+                    await asyncio.sleep(0.2 * (attempt + 1))
 
     async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
         """Tell the browser why, then close for good (the page does not reconnect)."""
@@ -224,7 +266,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self.room_closed({})
 
     async def on_hello(self, message: dict[str, Any]) -> None:
-        seat = await database_sync_to_async(self.room.seat_for_key)(message.get("key"))
+        seat = await database(self.room.seat_for_key)(message.get("key"))
         if seat is None:
             await self.stop("error", RoomError("bad_key"), CLOSE_BAD_KEY)
             return
@@ -238,13 +280,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             group, {"type": "seat.replaced", "by": self.channel_name}
         )
         await self.channel_layer.group_add(group, self.channel_name)
-        await database_sync_to_async(presence.connect)(seat, self.channel_name)
+        self.groups_renewed = self.touched = time.monotonic()
+        await database(presence.connect)(seat, self.channel_name)
         await self.send_state()
         await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
 
     async def on_action(self, message: dict[str, Any]) -> None:
         try:
-            room = await database_sync_to_async(self.room.apply_action)(
+            room = await database(self.room.apply_action)(
                 self.seat.number, message.get("version"), message.get("action")
             )
         except (RoomError, IllegalAction) as error:
@@ -252,27 +295,37 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if isinstance(error, RoomError) and error.code == "stale":
                 await self.send_state()
             return
-        # Committed: now every seat loads and renders its own view.
+        # Committed: now every seat renders its own view of the new state, which the
+        # event carries (between server processes only: no socket is sent it).
         await self.channel_layer.group_send(
-            room_group(self.code), {"type": "room.changed", "version": room.version}
+            room_group(self.code),
+            {"type": "room.changed", "version": room.version, "state": room.state, **room.pushed},
         )
 
     async def on_ping(self, message: dict[str, Any]) -> None:
-        alive = await database_sync_to_async(presence.beat)(self.seat, self.channel_name)
-        if not alive:
+        now = time.monotonic()
+        touch = now - self.touched > TOUCH_SECONDS
+        now_present = await database(presence.beat)(self.seat, self.channel_name, touch)
+        if now_present is None:
             # Another connection holds the seat now (e.g. it reconnected elsewhere).
             await self.stop("replaced", None, CLOSE_REPLACED)
             return
-        await self.send_json({"type": "pong", "presence": await self.presence()})
+        if touch:
+            self.touched = now
+        if now - self.groups_renewed > GROUP_RENEW_SECONDS:
+            for group in self.own_groups():
+                await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_renewed = now
+        await self.send_json({"type": "pong", "presence": now_present})
 
     async def on_new_round(self, message: dict[str, Any]) -> None:
-        started = await database_sync_to_async(self.room.ask_new_round)(self.seat.number)
+        started = await database(self.room.ask_new_round)(self.seat.number)
         event = {"type": "room.changed"} if started else {"type": "room.consent"}
         await self.channel_layer.group_send(room_group(self.code), event)
 
     async def on_decline_round(self, message: dict[str, Any]) -> None:
         try:
-            await database_sync_to_async(self.room.decline_new_round)()
+            await database(self.room.decline_new_round)()
         except RoomError as error:
             await self.refuse(error)
             return
@@ -295,17 +348,33 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- Group events (from any process) ------------------------------------------
 
     async def room_changed(self, event: dict[str, Any]) -> None:
-        if self.seat is not None and not self.stopped:
+        if self.seat is None or self.stopped:
+            return
+        if "state" not in event:  # a new round: read from the database
             await self.send_state()
+        elif event["version"] > self.sent_version:
+            # Rendered here, on the event loop: a few milliseconds of CPU, which a
+            # thread would not make shorter (the GIL) but would make wait its turn.
+            message = seat_message(
+                self.room.registered_game,
+                self.code,
+                event["version"],
+                event["state"],
+                self.seat.number,
+                event,
+            )
+            await self.send_json(message)
 
     async def room_presence(self, event: dict[str, Any]) -> None:
+        # Read when received, not carried by the event: two arrivals' events may come in
+        # either order, and the later must not show the earlier's picture.
         if self.seat is not None and not self.stopped:
             await self.send_json({"type": "presence", "presence": await self.presence()})
 
     async def room_consent(self, event: dict[str, Any]) -> None:
         if self.seat is None or self.stopped:
             return
-        asked = await database_sync_to_async(self.room.consents)()
+        asked = await database(self.room.consents)()
         await self.send_json(
             {
                 "type": "consent",
@@ -332,21 +401,28 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- Sending ------------------------------------------------------------------
 
     async def presence(self) -> dict[str, bool]:
-        return await database_sync_to_async(self.room.presence)()
+        return await database(self.room.presence)()
 
-    async def send_state(self) -> None:
+    async def send_state(self) -> dict[str, Any] | None:
+        """Send this seat the room's state as the database has it; the message."""
         try:
-            message = await database_sync_to_async(state_message)(self.code, self.seat.number)
+            message = await database(state_message)(self.code, self.seat.number)
         except Room.DoesNotExist:
             await self.room_closed({})
-            return
+            return None
         await self.send_json(message)
+        return message
 
     async def refuse(self, error: RoomError | IllegalAction) -> None:
         await self.send_json({"type": "error", **describe(error)})
 
     async def send_json(self, message: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(message))
+        if message["type"] == "state":
+            self.sent_version = max(self.sent_version, message["version"])
+        # The page may have closed while this was on its way (daphne's autobahn raises,
+        # with a traceback in the log); its disconnect handler follows.
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(message))
 
 
 class NoRouteConsumer(AsyncWebsocketConsumer):

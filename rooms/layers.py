@@ -8,7 +8,8 @@ Its connection settings live in config/settings.py. channels-redis waits for mes
 with a blocking BZPOPMIN of `brpop_timeout` (5 s); redis-py 8 gave every connection a
 default `socket_timeout` of 5 s too, so every idle wait timed out and closed the
 socket. The settings give a longer read timeout, and tests/rooms/test_layers.py keeps
-the two apart across upgrades.
+the two apart across upgrades. The settings also size the connection pool (which waits
+here instead of failing) and each process's inbox for thousands of sockets.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import logging
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer as BaseRedisChannelLayer
+from redis.asyncio import BlockingConnectionPool
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -32,6 +34,16 @@ LOST = {"type": "layer.lost"}
 
 
 class RedisChannelLayer(BaseRedisChannelLayer):
+    def create_pool(self, index: int) -> BlockingConnectionPool:
+        """A pool that makes a caller wait for a free connection (up to the host's
+        `timeout`) where redis-py's default pool fails at once with "Too many
+        connections": hundreds of sockets closing together failed their disconnects
+        and left group entries behind (issue 12)."""
+        host = dict(self.hosts[index])
+        if "address" not in host:
+            return super().create_pool(index)
+        return BlockingConnectionPool.from_url(host.pop("address"), **host)
+
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -138,12 +139,15 @@ class Room(models.Model):
                 found = seat
         return found
 
-    def presence(self) -> dict[str, bool]:
+    def presence(self, seats: list[Seat] | None = None) -> dict[str, bool]:
+        """Who is connected, from `seats` when the caller has just read them."""
         now = timezone.now()
-        return {str(s.number): presence.is_connected(s, now) for s in self.seats.all()}
+        seats = list(self.seats.all()) if seats is None else seats
+        return {str(s.number): presence.is_connected(s, now) for s in seats}
 
-    def both_connected(self) -> bool:
-        return all(self.presence().values()) and self.seats.count() == len(SEATS)
+    def both_connected(self, seats: list[Seat] | None = None) -> bool:
+        seats = list(self.seats.all()) if seats is None else seats
+        return len(seats) == len(SEATS) and all(self.presence(seats).values())
 
     # --- Playing ------------------------------------------------------------------
 
@@ -151,11 +155,14 @@ class Room(models.Model):
         return self.engine.status(self.game_state())
 
     def apply_action(self, seat: int, version: object, action: object) -> Room:
-        """Apply one seat's action made against `version`; the room as it now is.
+        """Apply one seat's action made against `version`; the room as it now is, with
+        `pushed`: what every seat's push needs besides the state (the presence and the
+        consents as of the action), so that no push reads the room back.
 
         Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
         IllegalAction; then nothing has changed. The action and the new state are
-        committed together before this returns, so nothing is sent unsaved.
+        committed together before this returns, so nothing is sent unsaved. Five
+        queries (tests/rooms/test_queries.py keeps them so).
         """
         if not isinstance(action, dict):
             raise RoomError("malformed")
@@ -167,7 +174,8 @@ class Room(models.Model):
             room = Room.objects.select_for_update().get(pk=self.pk)
             if version != room.version:
                 raise RoomError("stale")
-            if not room.both_connected():
+            seats = list(room.seats.all())
+            if not room.both_connected(seats):
                 raise RoomError("waiting")
             engine = room.engine
             state = room.game_state()
@@ -177,17 +185,26 @@ class Room(models.Model):
             if status["turn"] != seat:
                 raise RoomError("not_your_turn")
             new_state = engine.apply(state, seat, action)
-            now = timezone.now()
-            updated = Room.objects.filter(pk=room.pk, version=version).update(
-                state=engine.to_json(new_state),
-                version=version + 1,
-                finished=bool(engine.status(new_state)["over"]),
-                last_activity=now,
-            )
+            changes = {
+                # As the database gives it back (lists, string keys): pushes read it.
+                "state": json.loads(json.dumps(engine.to_json(new_state))),
+                "version": version + 1,
+                "finished": bool(engine.status(new_state)["over"]),
+                "last_activity": timezone.now(),
+            }
+            updated = Room.objects.filter(pk=room.pk, version=version).update(**changes)
             if not updated:
                 raise RoomError("stale")
             ActionLog.objects.create(room=room, seat=seat, version=version + 1, action=action)
-        room.refresh_from_db()
+            asked = room.consents()
+        # What was written, without reading it back.
+        for name, value in changes.items():
+            setattr(room, name, value)
+        room.pushed = {
+            "presence": room.presence(seats),
+            "consent": {"asked": asked},
+            "colours": {str(s.number): s.colour for s in seats},
+        }
         return room
 
     # --- New round ----------------------------------------------------------------

@@ -75,11 +75,16 @@ def migrate(env: dict[str, str]) -> None:
 
 
 class DaphneProcess:
-    """daphne serving config.asgi:application on 127.0.0.1 and a free port, started and
-    listening once constructed. Output goes to `log` (with stderr) or nowhere."""
+    """daphne serving `application` (the site by default) on 127.0.0.1 and a free port,
+    started and listening once constructed. Output goes to `log` (with stderr) or nowhere."""
 
     def __init__(
-        self, env: dict[str, str], *, log: IO[bytes] | None = None, seconds: float = 20
+        self,
+        env: dict[str, str],
+        *,
+        log: IO[bytes] | None = None,
+        seconds: float = 20,
+        application: str = "config.asgi:application",
     ) -> None:
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
@@ -92,7 +97,7 @@ class DaphneProcess:
                 HOST,
                 "-p",
                 str(self.port),
-                "config.asgi:application",
+                application,
             ],
             cwd=ROOT,
             env=env,

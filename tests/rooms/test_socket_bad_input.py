@@ -47,7 +47,7 @@ async def test_a_flood_of_messages_is_rate_limited_with_one_clear_message(monkey
     for _ in range(40):
         await host.send_json_to({"type": "ping"})
     seen = []
-    while not await host.receive_nothing(timeout=0.3):
+    while not await host.receive_nothing(timeout=2):  # a loaded machine pauses
         seen.append(await host.receive_json_from())
 
     errors = [message["code"] for message in seen if message["type"] == "error"]

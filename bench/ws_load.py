@@ -1,0 +1,642 @@
+"""Online play under load, next to the bare transport, measured from outside.
+
+    python bench/ws_load.py --rooms 50 200 [--processes P] [--seconds 30]
+    python bench/ws_load.py --rooms 1000 --hold 600 --pause 20   # the capacity run
+
+It starts what it needs and stops it after: a redis-server of its own on a free port,
+a PostgreSQL database of its own (on 127.0.0.1:5432, dropped after), P daphne
+processes with DEBUG=0 serving the site plus the relay of bench/relay.py. With
+`--stack memory` it uses SQLite and the in-memory layer instead (one process only).
+
+For each room count it runs two phases of `--seconds` each, in this order, with the
+same client: the relay (R rooms, two sockets each; the seat to move sends a message,
+which comes back on both sockets, then the other seat sends) and the game (R tile rummy
+rooms; the seat to move draws, or passes once the pool is empty, and waits for its own
+new state (the confirmation) and the other seat's (the push); a finished game is
+restarted with two new_round messages, not counted). The seats of a room sit on
+different processes when P > 1. Pages ping every 10 s as the browser does.
+
+Printed per phase: actions (or messages) per second, p50/p99 of the confirmation and
+of the push, errors by kind (server refusals, timeouts, a seat shown gone), the CPU of
+the daphne processes and of Redis (share of one core), the client's own CPU, what the
+server logs held (tracebacks, "over capacity", "Too many connections"), and what a
+closed socket left behind (group members in Redis, seats still marked connected).
+Then the ratio game/relay from the same run. Wall-clock figures depend on what else
+runs on the machine: compare only figures of one run.
+
+`--hold S` is the capacity run instead: R rooms opened (2R sockets), the daphne
+processes' memory measured before and after (per idle socket), then S seconds with
+every room moving once every `--pause` seconds, pings flowing, every presence checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import websockets  # noqa: E402
+
+from tests.live_server import HOST, DaphneProcess, free_port, migrate, server_env  # noqa: E402
+
+SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
+APPLICATION = "bench.relay:application"
+TIMEOUT = 60  # seconds a client waits for an answer before counting a timeout
+PING_SECONDS = 10
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# --- Services -----------------------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+class Services:
+    """Redis, the database and the daphne processes of one bench run."""
+
+    def __init__(self, stack: str, processes: int, profile: str = "") -> None:
+        self.stack, self.processes, self.profile = stack, processes, profile
+        self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.database = ""
+        self.servers: list[DaphneProcess] = []
+        self.logs: list[Path] = []
+
+    def start(self) -> None:
+        if self.stack == "memory":
+            database_url = f"sqlite:///{self.folder / 'bench.sqlite3'}"
+            redis_url = None
+        else:
+            port = free_port()
+            self.redis = subprocess.Popen(
+                ["redis-server", "--port", str(port), "--bind", HOST, "--save", "",
+                 "--appendonly", "no", "--maxclients", "20000"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+            redis_url = f"redis://{HOST}:{port}/0"
+            self.database = f"ws_load_{os.getpid()}"
+            subprocess.run(["createdb", "-h", HOST, "-U", "postgres", self.database], check=True)
+            database_url = f"postgres://postgres@{HOST}:5432/{self.database}"
+            for _ in range(50):
+                probe = subprocess.run(
+                    ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
+                )
+                if probe.stdout.strip() == "PONG":
+                    break
+                time.sleep(0.1)
+        self.env = server_env(database_url, SECRET, LOG_LEVEL="WARNING")
+        if self.profile:
+            self.env["WS_LOAD_PROFILE"] = str(Path(self.profile).resolve())
+        self.env.pop("REDIS_URL", None)
+        if redis_url:
+            self.env["REDIS_URL"] = redis_url
+        migrate(self.env)
+        for number in range(self.processes):
+            log = self.folder / f"daphne{number}.log"
+            self.logs.append(log)
+            with log.open("wb") as out:
+                self.servers.append(
+                    DaphneProcess(self.env, log=out, seconds=30, application=APPLICATION)
+                )
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(10)
+        if self.database:
+            subprocess.run(
+                ["dropdb", "-h", HOST, "-U", "postgres", "--if-exists", "--force", self.database],
+                check=False,
+            )
+        if any(self.log_problems().values()):
+            print(f"server logs kept in {self.folder}")
+        else:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def pids(self) -> list[int]:
+        return [server.process.pid for server in self.servers]
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds of the daphne processes and of Redis."""
+        daphne = sum(cpu_seconds(pid) for pid in self.pids())
+        redis = cpu_seconds(self.redis.pid) if self.redis is not None else 0.0
+        return daphne, redis
+
+    def log_problems(self) -> Counter[str]:
+        found: Counter[str] = Counter()
+        for log in self.logs:
+            text = log.read_text(errors="replace")
+            for needle in ("Traceback", "over capacity", "Too many connections", "ERROR"):
+                found[needle] += text.count(needle)
+        return +found
+
+    def leftovers(self, seconds: float = 60) -> dict[str, float]:
+        """What closed sockets left behind (group members in Redis, seats marked
+        connected), waited for until nothing is left or `seconds` have passed: the
+        server may still be working through its queue of disconnects."""
+        started = time.monotonic()
+        while True:
+            left = self.left_now()
+            waited = time.monotonic() - started
+            if not any(left.values()) or waited > seconds:
+                return {**left, "after s": round(waited)}
+            time.sleep(2)
+
+    def left_now(self) -> dict[str, int]:
+        from rooms.models import Seat
+
+        seats = Seat.objects.exclude(channel_name="").count()
+        members = 0
+        if self.redis is not None:
+            import redis
+
+            client = redis.Redis.from_url(self.env["REDIS_URL"])
+            members = sum(client.zcard(key) for key in client.scan_iter("asgi:group:*"))
+            client.close()
+        return {"group members": members, "seats marked connected": seats}
+
+
+def setup_django(env: dict[str, str]) -> None:
+    import django
+
+    for name in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"):
+        os.environ[name] = env[name]
+    os.environ.pop("REDIS_URL", None)  # the client sends nothing through the layer
+    os.environ["CONN_MAX_AGE"] = "0"  # nothing left open when the database is dropped
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+
+def make_rooms(count: int) -> list[tuple[str, str, str]]:
+    from django.db import close_old_connections
+
+    from rooms.models import Room
+
+    rooms = []
+    for _ in range(count):
+        room = Room.objects.create_for("tiles")
+        rooms.append((room.code, room.claim_host_seat(), room.claim_guest_seat()))
+    close_old_connections()
+    return rooms
+
+
+# --- The client ---------------------------------------------------------------------
+
+
+class Refused(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass
+class Tally:
+    confirm: list[float] = field(default_factory=list)
+    push: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    counting: bool = False
+
+    def timing(self, confirm: float, push: float) -> None:
+        if self.counting:
+            self.confirm.append(confirm)
+            self.push.append(push)
+
+
+class Page:
+    """One socket: a reader task timestamps every message as it arrives."""
+
+    def __init__(self, tally: Tally, game: bool) -> None:
+        self.tally, self.game = tally, game
+        self.inbox: asyncio.Queue[tuple[float, dict]] = asyncio.Queue()
+        self.tasks: list[asyncio.Task] = []
+
+    async def open(self, url: str, origin: str) -> Page:
+        for attempt in range(5):
+            try:
+                self.socket = await websockets.connect(
+                    url, origin=origin, open_timeout=30, max_size=2**22, ping_interval=None
+                )
+                break
+            except (OSError, TimeoutError, websockets.InvalidHandshake):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.5 + random.random())
+        self.tasks.append(asyncio.create_task(self.read()))
+        if self.game:
+            self.tasks.append(asyncio.create_task(self.ping()))
+        return self
+
+    async def read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for text in self.socket:
+                message = json.loads(text)
+                gone = self.game and not all(message.get("presence", {}).values())
+                if gone and self.tally.counting:
+                    self.tally.errors["seat shown gone"] += 1
+                if message.get("type") != "pong":
+                    self.inbox.put_nowait((time.perf_counter(), message))
+        if self.socket.close_code not in (1000, None) and self.tally.counting:
+            self.tally.errors[f"closed {self.socket.close_code}"] += 1
+
+    async def ping(self) -> None:
+        await asyncio.sleep(random.random() * PING_SECONDS)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            while True:
+                await self.socket.send('{"type": "ping"}')
+                await asyncio.sleep(PING_SECONDS)
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    async def next(self, kind: str, timeout: float = TIMEOUT) -> tuple[float, dict]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Refused("timeout")
+            try:
+                arrived, message = await asyncio.wait_for(self.inbox.get(), left)
+            except TimeoutError:
+                raise Refused("timeout") from None
+            if message.get("type") == kind:
+                return arrived, message
+            if message.get("type") == "error":
+                raise Refused(message.get("code", "error"))
+
+    async def close(self) -> None:
+        for task in self.tasks[1:]:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(), 10)
+        for task in self.tasks:
+            task.cancel()
+
+
+def socket_url(server: DaphneProcess, path: str) -> str:
+    return f"ws://{HOST}:{server.port}{path}"
+
+
+class Room:
+    """Two pages of one room, seat 1 and seat 2 on (possibly) different processes."""
+
+    def __init__(self, tally: Tally, servers: tuple[DaphneProcess, DaphneProcess]) -> None:
+        self.tally, self.servers = tally, servers
+        self.pages: dict[int, Page] = {}
+
+    async def close(self) -> None:
+        await asyncio.gather(*(page.close() for page in self.pages.values()))
+
+
+class RelayRoom(Room):
+    async def open(self, number: int) -> RelayRoom:
+        name = f"r{number}x{random.getrandbits(32):x}"
+        for seat, server in zip((1, 2), self.servers, strict=True):
+            page = Page(self.tally, game=False)
+            self.pages[seat] = await page.open(socket_url(server, f"/ws/relay/{name}/"), server.url)
+        await asyncio.sleep(0.2)  # both in the group
+        self.turn = 1
+        return self
+
+    async def move(self, sent_number: int) -> None:
+        mover, other = self.pages[self.turn], self.pages[3 - self.turn]
+        started = time.perf_counter()
+        await mover.send({"type": "relay", "n": sent_number, "seat": self.turn})
+        (mine, _), (theirs, _) = await asyncio.gather(mover.next("relay"), other.next("relay"))
+        self.tally.timing(mine - started, theirs - started)
+        self.turn = 3 - self.turn
+
+
+class GameRoom(Room):
+    async def open(self, code: str, keys: tuple[str, str]) -> GameRoom:
+        self.code = code
+        for seat, server, key in zip((1, 2), self.servers, keys, strict=True):
+            page = Page(self.tally, game=True)
+            self.pages[seat] = await page.open(socket_url(server, f"/ws/rooms/{code}/"), server.url)
+            await page.send({"type": "hello", "key": key})
+            _, self.state = await page.next("state", 60)
+        await self.resync()
+        return self
+
+    async def resync(self) -> None:
+        """Drain what is queued and ask seat 1 for the state until both are present."""
+        for _ in range(60):
+            for page in self.pages.values():
+                while not page.inbox.empty():
+                    page.inbox.get_nowait()
+            await self.pages[1].send({"type": "sync"})
+            _, self.state = await self.pages[1].next("state", 60)
+            if all(self.state["presence"].values()):
+                for page in self.pages.values():  # presence news sent meanwhile
+                    while not page.inbox.empty():
+                        page.inbox.get_nowait()
+                return
+            await asyncio.sleep(0.5)
+        raise Refused("never both present")
+
+    async def move(self, sent_number: int) -> None:
+        status = self.state["status"]
+        if status["over"]:
+            for page in self.pages.values():
+                await page.send({"type": "new_round"})
+            version = self.state["version"]
+            while self.state["version"] == version:
+                _, self.state = await self.pages[1].next("state")
+            await self.pages[2].next("state")
+            return
+        turn = status["turn"]
+        mover, other = self.pages[turn], self.pages[3 - turn]
+        kind = "draw" if self.state["view"]["pool_count"] else "pass"
+        started = time.perf_counter()
+        await mover.send(
+            {"type": "action", "version": self.state["version"], "action": {"type": kind}}
+        )
+        (mine, state), (theirs, pushed) = await asyncio.gather(
+            mover.next("state"), other.next("state")
+        )
+        if pushed["version"] != state["version"] or state["version"] != self.state["version"] + 1:
+            raise Refused("version gap")
+        self.tally.timing(mine - started, theirs - started)
+        self.state = state
+
+
+async def keep_moving(room: Room, stop: asyncio.Event, pause: float = 0.0) -> None:
+    number = 0
+    while not stop.is_set():
+        try:
+            await room.move(number)
+        except Refused as refused:
+            if room.tally.counting:
+                room.tally.errors[refused.code] += 1
+            if isinstance(room, GameRoom):
+                with contextlib.suppress(Refused):
+                    await room.resync()
+        except websockets.ConnectionClosed:
+            if room.tally.counting:
+                room.tally.errors["connection closed"] += 1
+            return
+        number += 1
+        if pause:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), pause * (0.5 + random.random()))
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@dataclass
+class Phase:
+    name: str
+    rooms: int
+    seconds: float
+    tally: Tally
+    daphne_cpu: float
+    redis_cpu: float
+    client_cpu: float
+    problems: Counter[str]
+    leftovers: dict[str, int]
+
+    @property
+    def rate(self) -> float:
+        return len(self.tally.confirm) / self.seconds
+
+    def ms(self, values: list[float], share: float) -> float:
+        return percentile(values, share) * 1000
+
+    def report(self, processes: int) -> str:
+        t = self.tally
+        unit = "actions/s" if self.name == "game" else "msgs/s"
+        lines = [
+            f"{self.name:5} {self.rooms} rooms, {processes} process(es): "
+            f"{len(t.confirm)} in {self.seconds:.1f} s = {self.rate:.1f} {unit}",
+            f"      confirmation p50 {self.ms(t.confirm, 0.5):7.1f} ms  "
+            f"p99 {self.ms(t.confirm, 0.99):7.1f} ms",
+            f"      push         p50 {self.ms(t.push, 0.5):7.1f} ms  "
+            f"p99 {self.ms(t.push, 0.99):7.1f} ms",
+            f"      errors {dict(t.errors) or 0}; server log {dict(self.problems) or 'clean'}",
+            f"      CPU: daphne {self.daphne_cpu:.0%} of a core (all processes), "
+            f"redis {self.redis_cpu:.0%}, client {self.client_cpu:.0%}",
+            f"      left behind after closing: {self.leftovers}",
+        ]
+        return "\n".join(lines)
+
+
+async def open_all(rooms: list[Room], openers: list, limit: int = 50) -> None:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(opener):
+        async with gate:
+            await opener
+
+    await asyncio.gather(*(one(opener) for opener in openers))
+
+
+async def run_phase(
+    name: str, services: Services, rooms_count: int, seconds: float, codes: list | None
+) -> Phase:
+    tally = Tally()
+    servers = services.servers
+    rooms: list[Room] = []
+    openers = []
+    for number in range(rooms_count):
+        pair = (servers[number % len(servers)], servers[(number + 1) % len(servers)])
+        if name == "relay":
+            room = RelayRoom(tally, pair)
+            openers.append(room.open(number))
+        else:
+            room = GameRoom(tally, pair)
+            code, host, guest = codes[number]
+            openers.append(room.open(code, (host, guest)))
+        rooms.append(room)
+    await open_all(rooms, openers)
+    problems_before = services.log_problems()
+    stop = asyncio.Event()
+    movers = [asyncio.create_task(keep_moving(room, stop)) for room in rooms]
+    await asyncio.sleep(2)  # warm up: every room moving
+    tally.counting = True
+    daphne0, redis0 = services.cpu()
+    client0, started = time.process_time(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    tally.counting = False
+    elapsed = time.perf_counter() - started
+    daphne1, redis1 = services.cpu()
+    client1 = time.process_time()
+    stop.set()
+    await asyncio.wait(movers, timeout=TIMEOUT + 5)
+    await asyncio.gather(*(room.close() for room in rooms))
+    await asyncio.sleep(3)  # the disconnect handlers
+    leftovers = await asyncio.to_thread(services.leftovers)
+    return Phase(
+        name,
+        rooms_count,
+        elapsed,
+        tally,
+        (daphne1 - daphne0) / elapsed,
+        (redis1 - redis0) / elapsed,
+        (client1 - client0) / elapsed,
+        services.log_problems() - problems_before,
+        leftovers,
+    )
+
+
+async def hold(services: Services, rooms_count: int, seconds: float, pause: float) -> None:
+    """The capacity run: 2R sockets open for `seconds`, each room moving now and then."""
+    codes = await asyncio.to_thread(make_rooms, rooms_count)
+    await asyncio.sleep(2)
+    rss0 = sum(rss_bytes(pid) for pid in services.pids())
+    tally = Tally()
+    servers = services.servers
+    rooms = []
+    openers = []
+    for number, (code, host, guest) in enumerate(codes):
+        pair = (servers[number % len(servers)], servers[(number + 1) % len(servers)])
+        room = GameRoom(tally, pair)
+        openers.append(room.open(code, (host, guest)))
+        rooms.append(room)
+    opened = time.perf_counter()
+    await open_all(rooms, openers)
+    print(f"{2 * rooms_count} sockets open in {time.perf_counter() - opened:.1f} s")
+    await asyncio.sleep(5)
+    rss1 = sum(rss_bytes(pid) for pid in services.pids())
+    print(
+        f"daphne memory: {rss0 / 2**20:.0f} MiB before, {rss1 / 2**20:.0f} MiB with "
+        f"{2 * rooms_count} idle sockets: {(rss1 - rss0) / (2 * rooms_count) / 1024:.1f} KiB "
+        "per socket"
+    )
+    problems_before = services.log_problems()
+    stop = asyncio.Event()
+    tally.counting = True
+    daphne0, redis0 = services.cpu()
+    started = time.perf_counter()
+    movers = [asyncio.create_task(keep_moving(room, stop, pause)) for room in rooms]
+    for minute in range(int(seconds // 60)):
+        await asyncio.sleep(60)
+        still_open = sum(page.socket.close_code is None for r in rooms for page in r.pages.values())
+        print(
+            f"  {minute + 1} min: {len(tally.confirm)} actions, errors {dict(tally.errors) or 0},"
+            f" {still_open} sockets open",
+            flush=True,
+        )
+    await asyncio.sleep(seconds % 60)
+    tally.counting = False
+    elapsed = time.perf_counter() - started
+    daphne1, redis1 = services.cpu()
+    stop.set()
+    await asyncio.wait(movers, timeout=TIMEOUT + 5)
+    still_open = sum(page.socket.close_code is None for r in rooms for page in r.pages.values())
+    await asyncio.gather(*(room.close() for room in rooms))
+    await asyncio.sleep(5)
+    leftovers = await asyncio.to_thread(services.leftovers)
+    phase = Phase(
+        "game",
+        rooms_count,
+        elapsed,
+        tally,
+        (daphne1 - daphne0) / elapsed,
+        (redis1 - redis0) / elapsed,
+        0.0,
+        services.log_problems() - problems_before,
+        leftovers,
+    )
+    print(f"{still_open} of {2 * rooms_count} sockets still open at the end")
+    print(phase.report(len(servers)))
+
+
+async def main(args: argparse.Namespace) -> None:
+    services = Services(args.stack, args.processes, args.profile)
+    try:
+        services.start()
+        await asyncio.to_thread(setup_django, services.env)
+        print(
+            f"stack: {'Redis, PostgreSQL' if args.stack == 'redis' else 'in-memory, SQLite'}; "
+            f"{args.processes} daphne process(es); load {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+        if args.hold:
+            await hold(services, args.rooms[0], args.hold, args.pause)
+            return
+        rows = []
+        for count in args.rooms:
+            if args.phases == "game":
+                relay = None
+            else:
+                relay = await run_phase("relay", services, count, args.seconds, None)
+                print(relay.report(args.processes), flush=True)
+            if args.phases == "relay":
+                continue
+            codes = await asyncio.to_thread(make_rooms, count)
+            game = await run_phase("game", services, count, args.seconds, codes)
+            print(game.report(args.processes), flush=True)
+            if relay is None:
+                continue
+            ratio = game.rate / relay.rate if relay.rate else float("nan")
+            p99 = game.ms(game.tally.push, 0.99) / relay.ms(relay.tally.push, 0.99)
+            print(f"ratio game/relay {ratio:.2f}; push p99 game/relay {p99:.1f}x", flush=True)
+            rows.append((count, game, relay, ratio))
+        print()
+        print("| rooms | processes | game actions/s | game p50 / p99 (push) | relay msgs/s "
+              "| relay p50 / p99 (push) | ratio | errors |")  # fmt: skip
+        print("|---|---|---|---|---|---|---|---|")
+        for count, game, relay, ratio in rows:
+            errors = sum(game.tally.errors.values()) + sum(relay.tally.errors.values())
+            print(
+                f"| {count} | {args.processes} | {game.rate:.1f} | "
+                f"{game.ms(game.tally.push, 0.5):.0f} / {game.ms(game.tally.push, 0.99):.0f} ms | "
+                f"{relay.rate:.1f} | {relay.ms(relay.tally.push, 0.5):.0f} / "
+                f"{relay.ms(relay.tally.push, 0.99):.0f} ms | {ratio:.2f} | {errors} |"
+            )
+    finally:
+        services.stop()
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[50])
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--stack", choices=("redis", "memory"), default="redis")
+    parser.add_argument("--phases", choices=("both", "game", "relay"), default="both")
+    parser.add_argument(
+        "--profile", default="", help="cProfile the daphne processes into PROFILE.<pid>.prof"
+    )
+    parser.add_argument("--hold", type=float, default=0, help="capacity run: seconds to hold")
+    parser.add_argument("--pause", type=float, default=20, help="capacity run: s between moves")
+    args = parser.parse_args(argv)
+    if args.stack == "memory" and args.processes != 1:
+        parser.error("the in-memory layer serves one process only")
+    return args
+
+
+if __name__ == "__main__":
+    asyncio.run(main(arguments()))

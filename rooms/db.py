@@ -1,0 +1,65 @@
+"""Where the room sockets' database work runs.
+
+Channels' `database_sync_to_async` sends every call of every socket to one thread, so
+under load each action, push and ping of every room waited in one queue (issue 12:
+pings queued behind the actions until seats expired). Rooms are independent and every
+write here is a transaction or a conditional UPDATE, so on PostgreSQL the calls run on
+a small pool of threads instead, each keeping its own persistent connection
+(CONN_MAX_AGE): at most ROOM_DB_THREADS connections per process, none opened per call.
+
+SQLite stays on the one thread: it has one writer at a time anyway, and the test
+database in memory is shared between threads only with table locks.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from typing import ParamSpec, TypeVar
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection, connections
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def threads() -> int:
+    """How many threads run the sockets' database calls; 0 for the one shared thread."""
+    configured = getattr(settings, "ROOM_DB_THREADS", None)
+    if configured is not None:
+        return configured
+    return 4 if connection.vendor == "postgresql" else 0
+
+
+@cache
+def executor(count: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=count, thread_name_prefix="rooms-db")
+
+
+def database(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """`func` as a coroutine function that runs on the rooms' database threads."""
+    count = threads()
+    if count == 0:
+        return database_sync_to_async(func)
+    return database_sync_to_async(func, thread_sensitive=False, executor=executor(count))
+
+
+def close_connections() -> None:
+    """Close the database connection of every pool thread (tests drop their database
+    at the end, which PostgreSQL refuses while a connection is open)."""
+    count = threads()
+    if count == 0 or executor.cache_info().currsize == 0:
+        return
+    # One task per thread: each waits until all have started, so none runs two.
+    barrier = threading.Barrier(count)
+
+    def close() -> None:
+        barrier.wait(timeout=10)
+        connections.close_all()
+
+    for future in [executor(count).submit(close) for _ in range(count)]:
+        future.result(timeout=20)

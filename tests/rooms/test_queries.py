@@ -1,0 +1,108 @@
+"""How many database queries a room's socket spends: on an action, on the pushes to both
+seats, on a ping, on a hello. The load bench (bench/ws_load.py) showed the time of an
+action going into these round trips; a change that adds some fails here, in CI, instead
+of on a busy evening (issue 12)."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+
+import pytest
+from django.db.backends.utils import CursorWrapper
+
+from rooms import presence
+from rooms.models import Room
+from tests.rooms.wsclient import act, both_seats, close_all, hello, make_room, receive
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+# Transaction control is not a query the code chose to make (SQLite logs BEGIN, other
+# databases do not).
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+class Queries:
+    def __init__(self) -> None:
+        self.sql: list[str] = []
+        self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.sql)
+
+
+@contextlib.contextmanager
+def counting(monkeypatch) -> Iterator[Queries]:
+    """Every query on any thread (the consumers' database calls run on other threads)."""
+    queries = Queries()
+    original = CursorWrapper._execute_with_wrappers
+
+    def execute(self, sql, params, many, executor):
+        if not str(sql).lstrip().upper().startswith(CONTROL):
+            with queries.lock:
+                queries.sql.append(str(sql))
+        return original(self, sql, params, many, executor)
+
+    monkeypatch.setattr(CursorWrapper, "_execute_with_wrappers", execute)
+    yield queries
+    monkeypatch.undo()
+
+
+def test_an_action_takes_five_queries(monkeypatch):
+    room = Room.objects.create_for("counter")
+    for seat in room.seats.all():
+        presence.connect(seat, f"channel-{seat.number}")
+
+    with counting(monkeypatch) as queries:
+        room = room.apply_action(1, 0, {"type": "add", "amount": 1})
+
+    # The locked room, its seats, the conditional update, the log entry, the consents.
+    assert len(queries) == 5, queries.sql
+    assert room.version == 1
+    assert room.pushed["presence"] == {"1": True, "2": True}
+
+
+async def test_the_pushes_to_both_seats_read_nothing_back(monkeypatch):
+    _code, host, guest, _ = await both_seats()
+
+    with counting(monkeypatch) as queries:
+        await act(host, 0, 2)
+        host_state = await receive(host, "state")
+        guest_state = await receive(guest, "state")
+
+    # The action's five, and none for the two pushes.
+    assert len(queries) == 5, queries.sql
+    assert host_state["version"] == guest_state["version"] == 1
+    assert host_state["presence"] == guest_state["presence"] == {"1": True, "2": True}
+    assert host_state["colours"] == {"1": "teal", "2": "amber"}
+    await close_all(host, guest)
+
+
+async def test_a_ping_takes_two_queries(monkeypatch):
+    _code, host, guest, _ = await both_seats()
+
+    with counting(monkeypatch) as queries:
+        await host.send_json_to({"type": "ping"})
+        pong = await receive(host, "pong")
+
+    # The heartbeat's conditional update and who is present.
+    assert len(queries) == 2, queries.sql
+    assert pong["presence"] == {"1": True, "2": True}
+    await close_all(host, guest)
+
+
+async def test_a_new_socket_takes_nine_queries_with_the_presence_news(monkeypatch):
+    code, host_key, guest_key = await make_room()
+    host, _ = await hello(code, host_key)
+    await receive(host, "presence")  # its own arrival
+
+    with counting(monkeypatch) as queries:
+        guest, state = await hello(code, guest_key)
+        news = await receive(host, "presence")
+
+    # The room on connecting, the key, the presence (seat and room), the state (room,
+    # seats, consents), and each seat's read of the presence news.
+    assert len(queries) == 9, queries.sql
+    assert state["presence"] == news["presence"] == {"1": True, "2": True}
+    await close_all(host, guest)
