@@ -8,22 +8,16 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from cards import bots, engine
 from rooms.models import ActionLog, Room
 from tests.cards.positions import discard, draw, meld, play, position
 from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 def hand_in_html(html: str) -> list[str]:

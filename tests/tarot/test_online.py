@@ -8,21 +8,15 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from rooms.models import ActionLog
 from tarot import bots, engine
 from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 def codes_in(html: str) -> set[str]:

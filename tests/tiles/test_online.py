@@ -6,21 +6,15 @@ import random
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from rooms.models import ActionLog
 from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
 from tiles import bots, engine
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 async def test_two_seats_play_a_whole_game_and_each_sees_only_its_own_rack():
