@@ -22,10 +22,7 @@ from cards.deal import (
 )
 from cards.melds import hand_value, sort_cards
 from rooms.engine import Seat, Status, View
-
-
-def by_seat(values: dict[Seat, Any]) -> dict[str, Any]:
-    return {str(seat): values[seat] for seat in SEATS}
+from rooms.seats import by_seat
 
 
 def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
