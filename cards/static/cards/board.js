@@ -278,12 +278,6 @@
   // --- Wiring ---------------------------------------------------------------------
 
   const drag = window.PlayDrag({ grab, accepts, drop });
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
   Pieces.noContextMenu(".cards-board .card");
-  document.addEventListener("play:view", setUp);
-  document.addEventListener("play:presence", update);
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();

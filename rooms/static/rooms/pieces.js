@@ -110,7 +110,21 @@
     next.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
+  /** A board's wiring: its click and key handlers on the document, `setUp` for every
+      new board (play:view, and the one in the page), `update` when the friend comes
+      or goes (play:presence) and while an action is in flight (play:busy). */
+  function wire({ setUp, update, onClick, onKeyDown }) {
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("play:view", setUp);
+    document.addEventListener("play:presence", update);
+    document.addEventListener("play:busy", update);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+    else setUp();
+  }
+
   window.PlayPieces = {
+    wire,
     order,
     askHint,
     say,

@@ -176,11 +176,5 @@
     Pieces.focus(next);
   }
 
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
-  document.addEventListener("play:view", setUp);
-  document.addEventListener("play:presence", update);
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();

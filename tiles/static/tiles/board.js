@@ -422,15 +422,9 @@
   // --- Wiring ---------------------------------------------------------------------
 
   const drag = window.PlayDrag({ grab, accepts, drop });
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
   Pieces.noContextMenu(".tiles-board .tile");
-  document.addEventListener("play:view", setUp);
   document.addEventListener("htmx:afterRequest", answered);
-  // Online, End turn, Draw and Pass wait for the friend to be connected.
-  document.addEventListener("play:presence", update);
-  // While an action is in flight (Play.busy) the turn buttons wait.
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  // Online, End turn, Draw and Pass wait for the friend (play:presence); while an action
+  // is in flight (Play.busy) the turn buttons wait.
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();
