@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from rooms.engine import Seat, gettext_noop
+from rooms.engine import Seat, Status, gettext_noop
 
 SEATS: tuple[Seat, Seat] = (1, 2)
 
@@ -103,3 +103,14 @@ class Pair(Mapping[Seat, T], Generic[T]):
 def by_seat(values: Mapping[Seat, T]) -> dict[str, T]:
     """Any per-seat mapping with int keys, as JSON ({"1": .., "2": ..})."""
     return {str(seat): values[seat] for seat in SEATS}
+
+
+def status_of(turn: Seat | None, result: Mapping[str, Any] | None) -> Status:
+    """The platform's Status of a game at `turn` whose `result` is None while it goes on,
+    then holds the winner and the scores by int seat."""
+    return {
+        "turn": turn,
+        "over": result is not None,
+        "winner": None if result is None else result["winner"],
+        "scores": None if result is None else by_seat(result["scores"]),
+    }

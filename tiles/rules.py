@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rooms.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
-from rooms.seats import SEATS, Pair, by_seat, other
+from rooms.seats import SEATS, Pair, by_seat, other, status_of
 from tiles.sets import (
     ALL_TILES,
     arrange_set,
@@ -405,13 +405,7 @@ def view(state: State, seat: Seat | None) -> View:
 
 
 def status(state: State) -> Status:
-    result = state.result
-    return {
-        "turn": state.turn,
-        "over": result is not None,
-        "winner": None if result is None else result["winner"],
-        "scores": None if result is None else by_seat(result["scores"]),
-    }
+    return status_of(state.turn, state.result)
 
 
 def hidden(state: State, seat: Seat | None) -> Counter[str]:
