@@ -14,10 +14,10 @@ from typing import Any
 from cards import deal, seen, turns
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
 from rooms.engine import IllegalAction, Seat, gettext_noop
+from rooms.seats import by_seat
 
 
 def to_json(state: deal.State) -> dict[str, Any]:
-    by_seat = seen.by_seat
     return {
         "schema": deal.SCHEMA,
         "seed": state.seed,

@@ -22,10 +22,7 @@ from cards.deal import (
 )
 from cards.melds import hand_value, sort_cards
 from rooms.engine import Seat, Status, View
-
-
-def by_seat(values: dict[Seat, Any]) -> dict[str, Any]:
-    return {str(seat): values[seat] for seat in SEATS}
+from rooms.seats import by_seat, status_of
 
 
 def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -106,13 +103,7 @@ def view(state: State, seat: Seat | None) -> View:
 
 def status(state: State) -> Status:
     """What the platform reads (rooms.engine.Status); the board reads the view."""
-    result = state.result
-    return {
-        "turn": state.turn,
-        "over": result is not None,
-        "winner": None if result is None else result["winner"],
-        "scores": None if result is None else {str(s): result["scores"][s] for s in SEATS},
-    }
+    return status_of(state.turn, state.result)
 
 
 def summary(state: State) -> dict[str, Any]:

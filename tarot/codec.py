@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from rooms.engine import IllegalAction, Seat, gettext_noop
+from rooms.seats import by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
 from tarot.engine import (
     HAND,
@@ -31,10 +32,6 @@ from tarot.engine import (
 )
 
 
-def _seat_map(values: dict[Seat, Any]) -> dict[str, Any]:
-    return {str(seat): values[seat] for seat in SEATS}
-
-
 def _play_out(play: Play) -> list[Any]:
     return [play[0], play[1], play[2]]
 
@@ -45,8 +42,8 @@ def state_to_json(state: State) -> dict[str, Any]:
         "seed": state.seed,
         "first": state.first,
         "game_no": state.game_no,
-        "hands": _seat_map({s: list(state.hands[s]) for s in SEATS}),
-        "stacks": _seat_map({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
+        "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
+        "stacks": by_seat({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
         "trick": [_play_out(p) for p in state.trick],
         "tricks": [[_play_out(lead), _play_out(second), w] for lead, second, w in state.tricks],
     }

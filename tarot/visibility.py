@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from rooms.engine import Seat, View
+from rooms.seats import by_seat
 from tarot.cards import EXCUSE, as_number, sort_cards
 from tarot.rules import legal_cards
 from tarot.scoring import oudlers_taken, points_halves, result
@@ -27,10 +28,6 @@ from tarot.state import (
     tricks_left,
     turn,
 )
-
-
-def _by_seat(values: dict[Seat, Any]) -> dict[str, Any]:
-    return {str(seat): values[seat] for seat in SEATS}
 
 
 def _where(source: int) -> str | int:
@@ -81,16 +78,16 @@ def view(state: State, seat: Seat | None) -> View:
         "game": "tarot",
         "seat": seat,
         "hand": None if seat is None else list(state.hands[seat]),
-        "hand_counts": _by_seat({s: len(state.hands[s]) for s in SEATS}),
-        "stacks": _by_seat({s: _stack_json(state, s) for s in SEATS}),
+        "hand_counts": by_seat({s: len(state.hands[s]) for s in SEATS}),
+        "stacks": by_seat({s: _stack_json(state, s) for s in SEATS}),
         "trick": {
             "leader": state.leader,
             "cards": [_play_json(p) for p in state.trick],
         },
         "legal": [] if seat is None else legal_cards(state, seat),
-        "won": _by_seat({s: list(state.won[s]) for s in SEATS}),
-        "points": _by_seat({s: as_number(halves[s]) for s in SEATS}),
-        "oudlers": _by_seat(oudlers_taken(state)),
+        "won": by_seat({s: list(state.won[s]) for s in SEATS}),
+        "points": by_seat({s: as_number(halves[s]) for s in SEATS}),
+        "oudlers": by_seat(oudlers_taken(state)),
         "excuse": {
             "played": giver is not None or any(EXCUSE in state.won[s] for s in SEATS),
             "giver": giver,

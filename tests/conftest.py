@@ -8,6 +8,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: "e2e" in item.keywords)
 
 
+@pytest.fixture
+def fresh_channel_layer():
+    """A new channel layer per test: each async test runs in its own event loop, and the
+    Redis layer keeps locks and connections bound to the loop that first used it (the
+    online tests of rooms and of every game use it)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     """Each test starts with an empty cache: no request counts of rooms.throttle left by

@@ -8,26 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from cards import engine
 from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
+from tests.rooms.boards import render_board
 
 MODES = ["local", "computer", "friend"]
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
-    context = {
-        "game": None,
-        "view": engine.view(state, seat),
-        "status": engine.status(state),
-        "seat": seat,
-        "mode": mode,
-    }
-    return render_to_string("cards/board.html", context)
+    return render_board("cards", state, seat, mode)
 
 
 def hand_codes(html: str) -> list[str]:

@@ -9,28 +9,20 @@ from typing import Any
 import pytest
 
 from cards import bots, engine
-from rooms.engine import IllegalAction
+from tests.rooms.bot_games import play_out
 
 MOVE_CAP = 3000
 
 
 def play_deal(seed: int, levels: dict[int, str], check: Any = None) -> Any:
     """A whole bot-vs-bot deal; every action must be legal. Returns the final state."""
-    state = engine.new_round(seed, 1)
-    rng = random.Random(seed)
-    for _ in range(MOVE_CAP):
-        if engine.summary(state)["over"]:
-            return state
-        seat = state.turn
-        action = bots.choose(state, seat, levels[seat], rng)
+
+    def legal(state: Any, seat: int, level: str, action: Any) -> None:
         if check is not None:
-            check(state, seat, levels[seat], action)
+            check(state, seat, level, action)
         assert action in engine.legal_actions(state, seat) or action["type"] == "lay_off"
-        try:
-            state = engine.apply(state, seat, action)
-        except IllegalAction as refused:  # pragma: no cover - the failure we look for
-            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
-    pytest.fail("the deal did not end")  # pragma: no cover
+
+    return play_out(engine, bots, engine.new_round(seed, 1), levels, seed, legal, MOVE_CAP)
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)

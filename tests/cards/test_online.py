@@ -8,22 +8,16 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from cards import bots, engine
 from rooms.models import ActionLog, Room
 from tests.cards.positions import discard, draw, meld, play, position
-from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
+from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 def hand_in_html(html: str) -> list[str]:
@@ -49,19 +43,11 @@ async def test_two_seats_play_a_whole_deal_and_each_sees_only_its_own_hand():
     rng = random.Random(3)
     states = {}
     for _ in range(600):
-        room, state = await seats_of(code)
-        status = engine.status(state)
-        if status["over"]:
+        moved = await bot_move(code, sockets, engine, bots, {1: "easy", 2: "easy"}, rng)
+        if moved is None:
             break
-        seat = status["turn"]
-        action = bots.choose(state, seat, "easy", rng)
-        await sockets[seat].send_json_to(
-            {"type": "action", "version": room.version, "action": action}
-        )
-        for number in (1, 2):
-            states[number] = await receive(sockets[number], "state", timeout=5)
-            assert states[number]["version"] == room.version + 1
-        _, confirmed = await seats_of(code)
+        fresh, confirmed = moved
+        states.update(fresh)
         if engine.status(confirmed)["over"]:
             break
         for number in (1, 2):

@@ -3,31 +3,23 @@ positions to start from."""
 
 from __future__ import annotations
 
-import json
-
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from cards import engine
 from cards.engine import Meld
+from tests.e2e import play_pages
 
 
 def reveal_if_covered(page: Page) -> None:
-    """On one device the cover hides the hand until the player reveals it. The play page
-    puts the board and the cover in place together, so wait for the board first."""
-    page.locator(".cards-board").wait_for(state="attached")
-    cover = page.locator("#play-cover")
-    if cover.count() and cover.is_visible():
-        page.locator("#play-reveal").click()
-    expect(page.locator(".cards-board")).to_be_visible()
+    """On one device the cover hides the hand until the player reveals it."""
+    play_pages.reveal_if_covered(page, ".cards-board", ".cards-board")
 
 
 def hand_codes(page: Page) -> list[str]:
     return page.locator(".cards-hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
 
 
-def wait_until_idle(page: Page) -> None:
-    # A function, not an expression: polled expressions need eval, which the CSP refuses.
-    page.wait_for_function("() => !window.Play.busy")
+wait_until_idle = play_pages.wait_until_idle
 
 
 def mid_game() -> engine.State:
@@ -76,22 +68,14 @@ def deal_over(match: dict[int, int] | None = None) -> engine.State:
 
 def sealed(state: engine.State, mode: str = "computer") -> str:
     """A sealed game at this position for the e2e server (rooms.sealing)."""
-    from rooms.sealing import _fernet
-    from tests.e2e.conftest import E2E_SECRET_KEY
-
     payload = {"game": "cards", "mode": mode, "level": "medium" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
-    data = json.dumps(payload, separators=(",", ":")).encode()
-    return _fernet(E2E_SECRET_KEY).encrypt(data).decode()
+    return play_pages.seal(payload)
 
 
 def open_saved_game(page: Page, mode: str, state: engine.State) -> None:
     """The play page of `mode` restoring the game at `state`."""
-    page.goto("/")
-    page.evaluate(
-        "([key, token]) => localStorage.setItem(key, token)",
-        [f"play:cards:{mode}:token", sealed(state, mode)],
-    )
+    play_pages.save_token(page, f"play:cards:{mode}:token", sealed(state, mode))
     page.goto(f"/cards/{mode}/")
     reveal_if_covered(page)
 

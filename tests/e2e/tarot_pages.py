@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page
+
+from tests.e2e import play_pages
 
 HAND_CARD = ".tarot-hand button.card"
 LEGAL = ".tarot-board.is-playing button.card[data-legal]"  # in the hand or on a stack
@@ -18,17 +19,13 @@ def open_board(page: Page, path: str) -> None:
 
 def reveal_if_covered(page: Page) -> None:
     """On one device the cover hides the hand until the player reveals it."""
-    page.locator(".tarot-board").wait_for(state="attached")
-    cover = page.locator("#play-cover")
-    if cover.count() and cover.is_visible():
-        page.locator("#play-reveal").click()
-    expect(page.locator(".tarot-hand")).to_be_visible()
+    play_pages.reveal_if_covered(page, ".tarot-board", ".tarot-hand")
 
 
 def my_turn(page: Page) -> None:
     """Until the board shown is the player's turn and no action is in flight."""
     page.locator(".tarot-board.is-playing").wait_for(state="attached")
-    page.wait_for_function("() => !window.Play.busy")  # a function: the CSP refuses eval
+    play_pages.wait_until_idle(page)
 
 
 def legal_card(page: Page) -> Locator:
@@ -47,9 +44,7 @@ def hand_size(page: Page) -> int:
 def seal_round(moves: int, *, mode: str = "computer", finish: bool = False) -> str:
     """A sealed game for the e2e server: a fresh round after `moves` cards (or played to
     the end), played by the easy level, with the player to move where it matters."""
-    from rooms.sealing import _fernet
     from tarot import bots, engine
-    from tests.e2e.conftest import E2E_SECRET_KEY
 
     state = engine.new_round(21, 1)
     rng = random.Random(2)
@@ -63,13 +58,11 @@ def seal_round(moves: int, *, mode: str = "computer", finish: bool = False) -> s
     level = "easy" if mode == "computer" else None
     payload = {"game": "tarot", "mode": mode, "level": level, "round": 1, "seed": 21}
     payload |= {"moves": played, "seat": 1, "state": engine.to_json(state)}
-    data = json.dumps(payload, separators=(",", ":")).encode()
-    return _fernet(E2E_SECRET_KEY).encrypt(data).decode()
+    return play_pages.seal(payload)
 
 
 def open_saved_game(page: Page, path: str, storage_key: str, token: str) -> None:
-    page.goto("/")
-    page.evaluate("([key, token]) => localStorage.setItem(key, token)", [storage_key, token])
+    play_pages.save_token(page, storage_key, token)
     open_board(page, path)
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e import play_pages
+
 
 def open_board(page: Page, path: str) -> None:
     page.goto(path)
@@ -13,13 +15,8 @@ def open_board(page: Page, path: str) -> None:
 
 
 def reveal_if_covered(page: Page) -> None:
-    """On one device the cover hides the rack until the player reveals it. The play page
-    puts the board and the cover in place together, so wait for the board first."""
-    page.locator(".tiles-board").wait_for(state="attached")
-    cover = page.locator("#play-cover")
-    if cover.count() and cover.is_visible():
-        page.locator("#play-reveal").click()
-    expect(page.locator(".tiles-rack")).to_be_visible()
+    """On one device the cover hides the rack until the player reveals it."""
+    play_pages.reveal_if_covered(page, ".tiles-board", ".tiles-rack")
 
 
 def board_data(page: Page) -> dict[str, Any]:
@@ -67,21 +64,15 @@ def big_position_token() -> str:
 
 def position_token(mine: list[str], theirs: list[str], table: list[list[str]]) -> str:
     """A sealed game against the computer at this position, the player (seat 1) to move."""
-    import json
-
-    from rooms.sealing import _fernet
-    from tests.e2e.conftest import E2E_SECRET_KEY
     from tiles import engine
 
     state = engine.state_from_position({1: mine, 2: theirs}, table, turn=1)
     payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1}
     payload |= {"seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
-    data = json.dumps(payload, separators=(",", ":")).encode()
-    return _fernet(E2E_SECRET_KEY).encrypt(data).decode()
+    return play_pages.seal(payload)
 
 
 def open_saved_game(page: Page, path: str, storage_key: str, token: str) -> None:
     """The page at `path` restoring the sealed game `token` saved under `storage_key`."""
-    page.goto("/")
-    page.evaluate("([key, token]) => localStorage.setItem(key, token)", [storage_key, token])
+    play_pages.save_token(page, storage_key, token)
     open_board(page, path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from channels.layers import channel_layers
 
 from rooms import registry
 from tests.counter_game.apps import COUNTER
@@ -25,9 +24,5 @@ def counter_game(settings):
 
 
 @pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    """A new channel layer per test: each async test runs in its own event loop, and the
-    Redis layer keeps locks and connections bound to the loop that first used it."""
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+def _fresh_channel_layer_for_every_rooms_test(fresh_channel_layer):
+    """Every rooms test gets a new channel layer (tests/conftest.py says why)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
@@ -80,3 +82,29 @@ def room_sync(code: str) -> Room:
 
 
 get_room = database_sync_to_async(room_sync)
+
+
+async def bot_move(
+    code: str,
+    sockets: dict[int, WebsocketCommunicator],
+    engine: Any,
+    bots: Any,
+    levels: Any,
+    rng: Any,
+) -> tuple[dict[int, dict], Any] | None:
+    """The seat to move sends the action its bot (at `levels[seat]`) chooses, and both
+    seats receive the new state: (the state message by seat, the game state the server
+    confirmed), or None once the game is over."""
+    room = await get_room(code)
+    state = room.game_state()
+    status = engine.status(state)
+    if status["over"]:
+        return None
+    seat = status["turn"]
+    action = bots.choose(state, seat, levels[seat], rng)
+    await sockets[seat].send_json_to({"type": "action", "version": room.version, "action": action})
+    states = {}
+    for number in (1, 2):
+        states[number] = await receive(sockets[number], "state", timeout=5)
+        assert states[number]["version"] == room.version + 1
+    return states, (await get_room(code)).game_state()

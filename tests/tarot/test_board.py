@@ -5,25 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from tarot import engine
 from tarot.templatetags.tarot_board import card_name, points, signed
+from tests.rooms.boards import render_board
 from tests.tarot.positions import cards_worth, play, position
 
 MODES = ["local", "computer", "friend"]
 
 
 def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
-    context = {
-        "game": None,
-        "view": engine.view(state, seat),
-        "status": engine.status(state),
-        "seat": seat,
-        "mode": mode,
-    }
-    return render_to_string("tarot/board.html", context)
+    return render_board("tarot", state, seat, mode)
 
 
 def part(html: str, marker: str) -> str:
@@ -148,7 +141,7 @@ def test_the_result_shows_the_whole_breakdown_and_play_again() -> None:
     state = finished()
     result = engine.view(state, 1)["result"]
     html = render(state, 1, "computer")
-    breakdown = part(html, 'class="tarot-result"')
+    breakdown = part(html, 'class="tarot-result board-result"')
     for heading in (
         "Card points",
         "Excuse exchange",

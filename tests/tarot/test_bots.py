@@ -6,26 +6,15 @@ import random
 
 import pytest
 
-from rooms.engine import IllegalAction
 from tarot import bots, engine
-from tarot.engine import legal_cards, new_round, redeal_hidden, summary, turn
+from tarot.engine import legal_cards, new_round, redeal_hidden, summary
+from tests.rooms.bot_games import play_out
 from tests.tarot.positions import play, position
 
 
 def play_round(seed: int, levels: dict[int, str], first: int = 1, check=None):
     """A whole bot-vs-bot round; every card must be legal. Returns the final state."""
-    state = new_round(seed, first)
-    rng = random.Random(seed)
-    while not summary(state)["over"]:
-        seat = turn(state)
-        action = bots.choose(state, seat, levels[seat], rng)
-        if check is not None:
-            check(state, seat, levels[seat], action)
-        try:
-            state = engine.apply(state, seat, action)
-        except IllegalAction as refused:  # pragma: no cover - the failure we look for
-            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
-    return state
+    return play_out(engine, bots, new_round(seed, first), levels, seed, check)
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)

@@ -8,21 +8,15 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from rooms.models import ActionLog
 from tarot import bots, engine
-from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
+from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 def codes_in(html: str) -> set[str]:
@@ -38,19 +32,11 @@ async def test_two_seats_play_a_whole_round_and_each_sees_only_its_own_hand():
     rng = random.Random(3)
 
     for _ in range(2 * engine.TRICKS):
-        room = await get_room(code)
-        state = room.game_state()
-        if engine.status(state)["over"]:
+        moved = await bot_move(code, sockets, engine, bots, {1: "easy", 2: "easy"}, rng)
+        if moved is None:
             break
-        seat = engine.status(state)["turn"]
-        action = bots.choose(state, seat, "easy", rng)
-        await sockets[seat].send_json_to(
-            {"type": "action", "version": room.version, "action": action}
-        )
-        for number in (1, 2):
-            states[number] = await receive(sockets[number], "state", timeout=5)
-            assert states[number]["version"] == room.version + 1
-        confirmed = (await get_room(code)).game_state()
+        fresh, confirmed = moved
+        states.update(fresh)
         for number in (1, 2):
             view, html = states[number]["view"], states[number]["html"]
             assert view["hand"] == list(confirmed.hands[number])

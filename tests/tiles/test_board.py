@@ -7,23 +7,16 @@ import re
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
+from tests.rooms.boards import render_board
 from tiles import engine
 
 MODES = ["local", "computer", "friend"]
 
 
 def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
-    context = {
-        "game": None,
-        "view": engine.view(state, seat),
-        "status": engine.status(state),
-        "seat": seat,
-        "mode": mode,
-    }
-    return render_to_string("tiles/board.html", context)
+    return render_board("tiles", state, seat, mode)
 
 
 def rack_codes(html: str) -> list[str]:
@@ -152,7 +145,7 @@ def test_before_the_initial_meld_the_board_says_what_is_needed() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_game_over_reveals_both_racks_and_the_scores(mode: str) -> None:
     html = render(game_over(), 2, mode)
-    assert 'class="tiles-result"' in html
+    assert 'class="tiles-result board-result"' in html
     assert "B4" in html
     assert "+39" in html
     assert "-39" in html

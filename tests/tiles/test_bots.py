@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench import bots as bench
-from rooms.engine import IllegalAction
+from tests.rooms.bot_games import play_out
 from tests.tiles.test_engine_properties import every_tile
 from tiles import baselines, bots, engine
 
@@ -22,19 +22,7 @@ MOVE_CAP = 2000
 def play_game(seed: int, levels: dict[int, str], check: Any = None) -> Any:
     """A whole bot-vs-bot game; every action must be legal. Returns the final state."""
     state = engine.new_round(seed, first_seat=1 + seed % 2)
-    rng = random.Random(seed)
-    for _ in range(MOVE_CAP):
-        if engine.status(state)["over"]:
-            return state
-        seat = state.turn
-        action = bots.choose(state, seat, levels[seat], rng)
-        if check is not None:
-            check(state, seat, levels[seat], action)
-        try:
-            state = engine.apply(state, seat, action)
-        except IllegalAction as refused:  # pragma: no cover - the failure we look for
-            pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
-    pytest.fail("the game did not end")  # pragma: no cover
+    return play_out(engine, bots, state, levels, seed, check, MOVE_CAP)
 
 
 def tiles_of(table: Any) -> Counter[str]:

@@ -6,21 +6,15 @@ import random
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 
 from rooms.models import ActionLog
-from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
+from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 from tiles import bots, engine
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    # Each async test has its own event loop; the Redis layer is bound to the first one.
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 async def test_two_seats_play_a_whole_game_and_each_sees_only_its_own_rack():
@@ -33,20 +27,12 @@ async def test_two_seats_play_a_whole_game_and_each_sees_only_its_own_rack():
     levels = {1: "strong", 2: "medium"}
 
     for _ in range(400):
-        room = await get_room(code)
-        state = room.game_state()
-        if engine.status(state)["over"]:
+        moved = await bot_move(code, sockets, engine, bots, levels, rng)
+        if moved is None:
             break
-        seat = engine.status(state)["turn"]
-        action = bots.choose(state, seat, levels[seat], rng)
-        await sockets[seat].send_json_to(
-            {"type": "action", "version": room.version, "action": action}
-        )
-        for number in (1, 2):
-            states[number] = await receive(sockets[number], "state", timeout=5)
-            assert states[number]["version"] == room.version + 1
+        fresh, confirmed = moved
+        states.update(fresh)
         # Each seat's view holds its own rack, as the server has it, and no other.
-        confirmed = (await get_room(code)).game_state()
         for number in (1, 2):
             view = states[number]["view"]
             assert sorted(view["rack"]) == sorted(confirmed.racks[number])

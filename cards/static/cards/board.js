@@ -12,11 +12,9 @@
   const SUITS = "SHDC";
   const RANKS = "A23456789TJQK";
 
+  const Pieces = window.PlayPieces; // rooms/static/rooms/pieces.js
   let board = null; // the board's state, rebuilt whenever a new board arrives
   let focusAfter = null; // what had the focus when a step was sent (keyboard players)
-
-  const load = (name) => window.Play.storage.load(name);
-  const store = (name, value) => window.Play.storage.save(name, value);
 
   function setUp() {
     const root = document.querySelector(".cards-board");
@@ -32,19 +30,12 @@
 
   /** The table scrolls to the first meld the other player's last move changed. */
   function showLastMove() {
-    const table = board.root.querySelector(".cards-table");
-    const meld = board.root.querySelector(".meld.is-last-move");
-    if (!table || !meld) return;
-    const offset = meld.getBoundingClientRect().top - table.getBoundingClientRect().top;
-    if (offset + meld.offsetHeight > table.clientHeight) table.scrollTop += offset - 8;
+    Pieces.showInTable(board.root.querySelector(".cards-table"), board.root.querySelector(".meld.is-last-move"));
   }
 
   /** Show a piece of advice (the hint), or clear it. */
   function say(text) {
-    const box = board.root.querySelector(".cards-message");
-    if (!box) return;
-    box.textContent = text || "";
-    box.hidden = !text;
+    Pieces.say(board.root.querySelector(".cards-message"), text);
   }
 
   function selected() {
@@ -60,9 +51,7 @@
   }
 
   /** Online, the other seat is not connected: the server refuses moves then. */
-  function friendAway() {
-    return Boolean(window.Play && window.Play.context && window.Play.context.waiting);
-  }
+  const friendAway = Pieces.friendAway;
 
   function update() {
     if (!board) return;
@@ -135,8 +124,7 @@
     }
     const card = event.target.closest(".cards-hand .card");
     if (card) {
-      const pressed = card.getAttribute("aria-pressed") === "true";
-      card.setAttribute("aria-pressed", pressed ? "false" : "true");
+      Pieces.toggle(card);
       update();
       return;
     }
@@ -169,10 +157,10 @@
         askHint();
         break;
       case "sort-suit":
-        sortHand((code) => [SUITS.indexOf(code[1]), RANKS.indexOf(code[0])]);
+        handOrder().sort((code) => [SUITS.indexOf(code[1]), RANKS.indexOf(code[0])]);
         break;
       case "sort-rank":
-        sortHand((code) => [RANKS.indexOf(code[0]), SUITS.indexOf(code[1])]);
+        handOrder().sort((code) => [RANKS.indexOf(code[0]), SUITS.indexOf(code[1])]);
         break;
     }
   }
@@ -185,21 +173,9 @@
     const root = board.root;
     board.busy = true;
     update();
-    let ok = false;
-    let answer = null;
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ token: window.Play.sealed() }),
-      });
-      ok = response.ok;
-      answer = await response.json();
-    } catch (error) {
-      answer = { message: root.dataset.msgOffline };
-    }
-    if (!board || board.root !== root) return; // a new board arrived meanwhile
+    const reply = await Pieces.askHint(root);
+    if (!reply || !board || board.root !== root) return; // a new board arrived meanwhile
+    const { ok, answer } = reply;
     board.busy = false;
     if (ok) showHint(answer.action);
     update();
@@ -224,43 +200,13 @@
 
   // --- The hand's own order (remembered; the server's order is only a default) --------
 
-  function handElement() {
-    return board.root.querySelector(".cards-hand");
-  }
-
   // Each seat has its own order: on one device the two players share the storage key.
-  function handKey() {
-    return `hand:${board.data.seat}`;
-  }
-
-  function rememberHand() {
-    store(handKey(), codes([...handElement().querySelectorAll(".card")]));
+  function handOrder() {
+    return Pieces.order(board.root.querySelector(".cards-hand"), ".card", `hand:${board.data.seat}`);
   }
 
   function arrangeHand() {
-    const hand = handElement();
-    const order = load(handKey());
-    if (!hand || !Array.isArray(order)) return;
-    const left = [...hand.querySelectorAll(".card")];
-    const arranged = [];
-    for (const code of order) {
-      const at = left.findIndex((card) => card.dataset.code === code);
-      if (at >= 0) arranged.push(...left.splice(at, 1));
-    }
-    // Cards the saved order does not know (just drawn) go to the end.
-    [...arranged, ...left].forEach((card) => hand.appendChild(card));
-  }
-
-  function sortHand(key) {
-    const hand = handElement();
-    if (!hand) return;
-    const cards = [...hand.querySelectorAll(".card")];
-    cards.sort((a, b) => {
-      const [x, y] = [key(a.dataset.code), key(b.dataset.code)];
-      return x[0] - y[0] || x[1] - y[1];
-    });
-    cards.forEach((card) => hand.appendChild(card));
-    rememberHand();
+    handOrder().arrange();
   }
 
   // --- Drag (rooms/static/rooms/drag.js): a card to the discard pile, a meld, or
@@ -283,7 +229,7 @@
     const card = active.piece;
     const kind = target.dataset.drop;
     if (kind === "hand") {
-      reorderHand(card, active.x, active.y);
+      handOrder().dropAt(card, active.x, active.y);
     } else if (kind === "pile") {
       send({ type: "discard", card: card.dataset.code });
     } else if (kind === "meld") {
@@ -291,20 +237,6 @@
       const carried = card.getAttribute("aria-pressed") === "true" ? selected() : [card];
       layOff(target, carried);
     }
-  }
-
-  function reorderHand(card, x, y) {
-    const hand = handElement();
-    const under = document.elementFromPoint(x, y);
-    const other = under && under.closest(".cards-hand .card");
-    if (other && other !== card) {
-      const box = other.getBoundingClientRect();
-      hand.insertBefore(card, x < box.left + box.width / 2 ? other : other.nextSibling);
-    } else if (!other) {
-      hand.appendChild(card);
-    }
-    rememberHand();
-    card.focus();
   }
 
   // --- Keyboard ---------------------------------------------------------------------
@@ -315,7 +247,7 @@
   // Space selects a card (the cards are buttons), draws, discards or lays off.
 
   function onKeyDown(event) {
-    if (!board || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!board || Pieces.modified(event)) return;
     const here = event.target.closest && event.target.closest(".cards-hand .card, .cards-board button.meld, .cards-board .deck-pile, .cards-board .deck-stock");
     if (!here || !board.root.contains(here)) return;
     const inHand = here.matches(".cards-hand .card");
@@ -327,12 +259,7 @@
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const step = event.key === "ArrowLeft" ? -1 : 1;
       if (event.shiftKey && inHand) {
-        const other = hand[at + step];
-        if (other) {
-          handElement().insertBefore(here, step < 0 ? other : other.nextSibling);
-          rememberHand();
-          here.focus();
-        }
+        handOrder().shift(here, step);
         event.preventDefault();
         return;
       }
@@ -345,24 +272,12 @@
       return;
     }
     event.preventDefault();
-    if (next) {
-      next.focus();
-      next.scrollIntoView({ block: "nearest", inline: "nearest" });
-    }
+    Pieces.focus(next);
   }
 
   // --- Wiring ---------------------------------------------------------------------
 
   const drag = window.PlayDrag({ grab, accepts, drop });
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
-  // A long press must not open the context menu on a card.
-  document.addEventListener("contextmenu", (event) => {
-    if (event.target.closest && event.target.closest(".cards-board .card")) event.preventDefault();
-  });
-  document.addEventListener("play:view", setUp);
-  document.addEventListener("play:presence", update);
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  Pieces.noContextMenu(".cards-board .card");
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();

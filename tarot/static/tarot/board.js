@@ -14,6 +14,7 @@
 
   const DOUBLE_MS = 450; // two taps or clicks on a card within this: play it
 
+  const Pieces = window.PlayPieces; // rooms/static/rooms/pieces.js
   let board = null; // the board's state, rebuilt whenever a new board arrives
 
   function setUp() {
@@ -42,11 +43,7 @@
 
   /** Show a refusal, or with `note` a piece of advice (the hint), not styled as an error. */
   function say(text, note = false) {
-    const box = board && board.root.querySelector(".tarot-message");
-    if (!box) return;
-    box.textContent = text || "";
-    box.hidden = !text;
-    box.classList.toggle("is-note", Boolean(text) && note);
+    Pieces.say(board && board.root.querySelector(".tarot-message"), text, note);
   }
 
   function playCards() {
@@ -58,9 +55,7 @@
   }
 
   /** Online, the other seat is not connected (the server refuses moves then). */
-  function friendAway() {
-    return Boolean(window.Play && window.Play.context && window.Play.context.waiting);
-  }
+  const friendAway = Pieces.friendAway;
 
   function isBusy() {
     return !board || board.busy || Boolean(window.Play && window.Play.busy);
@@ -109,21 +104,9 @@
     board.busy = true;
     say("");
     update();
-    let ok = false;
-    let answer = {};
-    try {
-      const response = await fetch(root.dataset.hintUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ token: window.Play.sealed() }),
-      });
-      ok = response.ok;
-      answer = await response.json();
-    } catch (error) {
-      answer = { message: root.dataset.msgOffline };
-    }
-    if (!document.body.contains(root)) return; // a new board arrived meanwhile
+    const reply = await Pieces.askHint(root);
+    if (!reply) return; // a new board arrived meanwhile
+    const { ok, answer } = reply;
     board.busy = false;
     if (ok && answer.card) {
       const card = playCards().find((each) => each.dataset.code === answer.card);
@@ -146,7 +129,7 @@
       const now = Date.now();
       const again = board.lastTap.code === card.dataset.code && now - board.lastTap.at < DOUBLE_MS;
       board.lastTap = { code: card.dataset.code, at: now };
-      if (again && card.getAttribute("aria-pressed") === "true") {
+      if (again && Pieces.pressed(card)) {
         board.lastTap = { code: null, at: 0 };
         play(card);
         return;
@@ -164,8 +147,8 @@
   // --- Keyboard: left and right within the hand or the stacks, up and down between them.
   function onKeyDown(event) {
     const card = event.target.closest && event.target.closest(".tarot-board button.card");
-    if (!card || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.key === "Enter" && card.getAttribute("aria-pressed") === "true") {
+    if (!card || Pieces.modified(event) || event.shiftKey) return;
+    if (event.key === "Enter" && Pieces.pressed(card)) {
       event.preventDefault();
       play(card);
       return;
@@ -190,17 +173,8 @@
       return;
     }
     event.preventDefault();
-    if (next) {
-      next.focus();
-      next.scrollIntoView({ block: "nearest", inline: "nearest" });
-    }
+    Pieces.focus(next);
   }
 
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
-  document.addEventListener("play:view", setUp);
-  document.addEventListener("play:presence", update);
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();

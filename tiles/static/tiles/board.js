@@ -16,6 +16,7 @@
 
   const COLOURS = "KBOR";
 
+  const Pieces = window.PlayPieces; // rooms/static/rooms/pieces.js
   let turn = null; // the board's state, rebuilt whenever a new board arrives
 
   // Storage: the play page's, under its key for this game and seat (Play.storage).
@@ -52,13 +53,7 @@
     const fresh = [...root.querySelectorAll(".tiles-table .tile.is-fresh")];
     const step = fresh.length > 1 ? Math.min(120, ARRIVAL_MS / (fresh.length - 1)) : 0;
     fresh.forEach((tile, index) => tile.style.setProperty("--arrive", `${Math.round(index * step)}ms`));
-    const table = root.querySelector(".tiles-table");
-    const set = root.querySelector(".tile-set.is-last-move");
-    if (!table || !set) return;
-    const offset = set.getBoundingClientRect().top - table.getBoundingClientRect().top;
-    if (offset < 0 || offset + set.offsetHeight > table.clientHeight) {
-      table.scrollTop += offset - 8;
-    }
+    Pieces.showInTable(root.querySelector(".tiles-table"), root.querySelector(".tile-set.is-last-move"));
   }
 
   function saveDraft() {
@@ -68,11 +63,7 @@
   /** Show a refusal, or with `note` a piece of advice (the hint's "draw a tile"),
       which is not an error and is not styled as one. */
   function say(text, note = false) {
-    const box = turn.root.querySelector(".tiles-message");
-    if (!box) return;
-    box.textContent = text || "";
-    box.hidden = !text;
-    box.classList.toggle("is-note", Boolean(text) && note);
+    Pieces.say(turn.root.querySelector(".tiles-message"), text, note);
   }
 
   /** Append edits and ask the server what the table now looks like. */
@@ -152,21 +143,9 @@
     turn.busy = true;
     say("");
     update();
-    let ok = false;
-    let answer;
-    try {
-      const response = await fetch(turn.root.dataset.hintUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ token: window.Play.sealed() }),
-      });
-      ok = response.ok;
-      answer = await response.json();
-    } catch (error) {
-      answer = { message: turn.root.dataset.msgOffline };
-    }
-    if (!document.body.contains(turn.root)) return; // a new board arrived meanwhile
+    const reply = await Pieces.askHint(turn.root);
+    if (!reply) return; // a new board arrived meanwhile
+    const { ok, answer } = reply;
     turn.busy = false;
     if (ok && answer.edit) {
       commit([answer.edit]);
@@ -267,9 +246,7 @@
   }
 
   /** Online, the other seat is not connected (the play page's presence line says so). */
-  function friendAway() {
-    return Boolean(window.Play && window.Play.context && window.Play.context.waiting);
-  }
+  const friendAway = Pieces.friendAway;
 
   function send(action) {
     if (!window.Play || turn.busy || window.Play.busy || friendAway()) return;
@@ -296,12 +273,11 @@
     if (tile && tile.matches("button")) {
       if (!turn.data.editable) return;
       const inTable = Boolean(tile.closest(".tiles-table"));
-      const pressed = tile.getAttribute("aria-pressed") === "true";
-      if (inTable) {
+      if (inTable && !Pieces.pressed(tile)) {
         // One table tile at a time: its position is only known until the next edit.
         turn.root.querySelectorAll('.tiles-table .tile[aria-pressed="true"]').forEach((other) => other.setAttribute("aria-pressed", "false"));
       }
-      tile.setAttribute("aria-pressed", pressed ? "false" : "true");
+      Pieces.toggle(tile);
       update();
       return;
     }
@@ -340,52 +316,23 @@
         send({ type: "pass" });
         break;
       case "sort-colour":
-        sortRack((code) => (code === "J" ? [9, 0] : [COLOURS.indexOf(code[0]), Number(code.slice(1))]));
+        rackOrder().sort((code) => (code === "J" ? [9, 0] : [COLOURS.indexOf(code[0]), Number(code.slice(1))]));
         break;
       case "sort-number":
-        sortRack((code) => (code === "J" ? [99, 0] : [Number(code.slice(1)), COLOURS.indexOf(code[0])]));
+        rackOrder().sort((code) => (code === "J" ? [99, 0] : [Number(code.slice(1)), COLOURS.indexOf(code[0])]));
         break;
     }
   }
 
   // --- The rack's own order (remembered; the server's order is only a default) ----
 
-  function rackElement() {
-    return turn.root.querySelector(".tiles-rack");
-  }
-
   // Each seat has its own order: on one device the two players share the storage key.
-  function rackKey() {
-    return `rack:${turn.data.seat}`;
-  }
-
-  function rememberRack() {
-    store(rackKey(), [...rackElement().querySelectorAll(".tile")].map((tile) => tile.dataset.code));
+  function rackOrder() {
+    return Pieces.order(turn.root.querySelector(".tiles-rack"), ".tile", `rack:${turn.data.seat}`);
   }
 
   function arrangeRack() {
-    const rack = rackElement();
-    const order = load(rackKey());
-    if (!rack || !Array.isArray(order)) return;
-    const left = [...rack.querySelectorAll(".tile")];
-    const arranged = [];
-    for (const code of order) {
-      const at = left.findIndex((tile) => tile.dataset.code === code);
-      if (at >= 0) arranged.push(...left.splice(at, 1));
-    }
-    // Tiles the saved order does not know (just drawn, taken back) go to the end.
-    [...arranged, ...left].forEach((tile) => rack.appendChild(tile));
-  }
-
-  function sortRack(key) {
-    const rack = rackElement();
-    const tiles = [...rack.querySelectorAll(".tile")];
-    tiles.sort((a, b) => {
-      const [x, y] = [key(a.dataset.code), key(b.dataset.code)];
-      return x[0] - y[0] || x[1] - y[1];
-    });
-    tiles.forEach((tile) => rack.appendChild(tile));
-    rememberRack();
+    rackOrder().arrange();
   }
 
   // --- Drag (rooms/static/rooms/drag.js): a tile to a set, a new set or the rack -------
@@ -410,7 +357,7 @@
       if (active.fromTable) {
         commit([{ type: "take_back", set: Number(tile.dataset.set), index: Number(tile.dataset.index) }]);
       } else {
-        reorderRack(tile, active.x, active.y);
+        rackOrder().dropAt(tile, active.x, active.y);
       }
       return;
     }
@@ -435,20 +382,6 @@
     if (row) row.insertBefore(tile, row.querySelector(".set-plus"));
   }
 
-  function reorderRack(tile, x, y) {
-    const rack = rackElement();
-    const under = document.elementFromPoint(x, y);
-    const other = under && under.closest(".tiles-rack .tile");
-    if (other && other !== tile) {
-      const box = other.getBoundingClientRect();
-      rack.insertBefore(tile, x < box.left + box.width / 2 ? other : other.nextSibling);
-    } else if (!other) {
-      rack.appendChild(tile);
-    }
-    rememberRack();
-    tile.focus();
-  }
-
   // --- Keyboard ---------------------------------------------------------------------
   // Left and right: the previous or next tile of the rack or of a set; up and down: the
   // set above or below (the rack is under the last set); Shift with left or right moves a
@@ -456,7 +389,7 @@
 
   function onKeyDown(event) {
     const tile = event.target.closest && event.target.closest(".tiles-board button.tile");
-    if (!tile || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!tile || Pieces.modified(event)) return;
     const row = tile.parentElement;
     const inRack = row.classList.contains("tiles-rack");
     const siblings = [...row.querySelectorAll(":scope > .tile")];
@@ -465,12 +398,7 @@
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const step = event.key === "ArrowLeft" ? -1 : 1;
       if (event.shiftKey && inRack) {
-        const other = siblings[at + step];
-        if (other) {
-          row.insertBefore(tile, step < 0 ? other : other.nextSibling);
-          rememberRack();
-          tile.focus();
-        }
+        rackOrder().shift(tile, step);
         event.preventDefault();
         return;
       }
@@ -488,27 +416,15 @@
       return;
     }
     event.preventDefault();
-    if (next) {
-      next.focus();
-      next.scrollIntoView({ block: "nearest", inline: "nearest" });
-    }
+    Pieces.focus(next);
   }
 
   // --- Wiring ---------------------------------------------------------------------
 
   const drag = window.PlayDrag({ grab, accepts, drop });
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
-  // A long press must not open the context menu on a tile.
-  document.addEventListener("contextmenu", (event) => {
-    if (event.target.closest && event.target.closest(".tiles-board .tile")) event.preventDefault();
-  });
-  document.addEventListener("play:view", setUp);
+  Pieces.noContextMenu(".tiles-board .tile");
   document.addEventListener("htmx:afterRequest", answered);
-  // Online, End turn, Draw and Pass wait for the friend to be connected.
-  document.addEventListener("play:presence", update);
-  // While an action is in flight (Play.busy) the turn buttons wait.
-  document.addEventListener("play:busy", update);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  // Online, End turn, Draw and Pass wait for the friend (play:presence); while an action
+  // is in flight (Play.busy) the turn buttons wait.
+  Pieces.wire({ setUp, update, onClick, onKeyDown });
 })();

@@ -1,0 +1,148 @@
+/* What every game's board does with its pieces (tiles, cards), whatever they mean:
+   window.PlayPieces, as docs/games.md describes. The game's board.js keeps what its
+   pieces mean and which keys go where; this file keeps what the three boards did alike:
+   the hint request, the advice line, the hand's own order in Play.storage, selection,
+   the scroll to the last move and the focus move of the arrow keys. */
+(() => {
+  "use strict";
+
+  const pressed = (piece) => piece.getAttribute("aria-pressed") === "true";
+
+  /** The hand's (or rack's) own order, remembered per seat under `name` in
+      Play.storage: the server's order is only a default. `container` holds the
+      pieces (`selector`), each with data-code. */
+  function order(container, selector, name) {
+    const pieces = () => [...container.querySelectorAll(selector)];
+    const remember = () => window.Play.storage.save(name, pieces().map((piece) => piece.dataset.code));
+    return {
+      remember,
+      /** Put the pieces in the remembered order; pieces it does not know (just drawn,
+          taken back) go to the end. */
+      arrange() {
+        const saved = window.Play.storage.load(name);
+        if (!container || !Array.isArray(saved)) return;
+        const left = pieces();
+        const arranged = [];
+        for (const code of saved) {
+          const at = left.findIndex((piece) => piece.dataset.code === code);
+          if (at >= 0) arranged.push(...left.splice(at, 1));
+        }
+        [...arranged, ...left].forEach((piece) => container.appendChild(piece));
+      },
+      /** Sort by `key(code)`, a pair of numbers. */
+      sort(key) {
+        if (!container) return;
+        const sorted = pieces().sort((a, b) => {
+          const [x, y] = [key(a.dataset.code), key(b.dataset.code)];
+          return x[0] - y[0] || x[1] - y[1];
+        });
+        sorted.forEach((piece) => container.appendChild(piece));
+        remember();
+      },
+      /** A piece dropped at (x, y): before or after the piece under the pointer, or at
+          the end when there is none. */
+      dropAt(piece, x, y) {
+        const under = document.elementFromPoint(x, y);
+        let other = under && under.closest(selector);
+        if (other && !container.contains(other)) other = null;
+        if (other && other !== piece) {
+          const box = other.getBoundingClientRect();
+          container.insertBefore(piece, x < box.left + box.width / 2 ? other : other.nextSibling);
+        } else if (!other) {
+          container.appendChild(piece);
+        }
+        remember();
+        piece.focus();
+      },
+      /** Shift with an arrow key: the piece changes places with its neighbour. */
+      shift(piece, step) {
+        const list = pieces();
+        const other = list[list.indexOf(piece) + step];
+        if (!other) return;
+        container.insertBefore(piece, step < 0 ? other : other.nextSibling);
+        remember();
+        piece.focus();
+      },
+    };
+  }
+
+  /** POST the game's sealed token (Play.sealed) to the board's data-hint-url: {ok,
+      answer}, where a network failure reads as the board's data-msg-offline; null when
+      a new board arrived meanwhile (the answer is of no use then). */
+  async function askHint(root) {
+    let ok = false;
+    let answer;
+    try {
+      const response = await fetch(root.dataset.hintUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ token: window.Play.sealed() }),
+      });
+      ok = response.ok;
+      answer = await response.json();
+    } catch (error) {
+      answer = { message: root.dataset.msgOffline };
+    }
+    return document.body.contains(root) ? { ok, answer } : null;
+  }
+
+  /** Show a refusal in `box`, or with `note` a piece of advice (the hint's), which is
+      not an error and is not styled as one; no text hides the box. */
+  function say(box, text, note = false) {
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+    box.classList.toggle("is-note", Boolean(text) && note);
+  }
+
+  /** The table scrolls to what the other player's last move changed, if out of view. */
+  function showInTable(table, element) {
+    if (!table || !element) return;
+    const offset = element.getBoundingClientRect().top - table.getBoundingClientRect().top;
+    if (offset < 0 || offset + element.offsetHeight > table.clientHeight) table.scrollTop += offset - 8;
+  }
+
+  /** The arrow keys' target gets the focus and comes into view. */
+  function focus(next) {
+    if (!next) return;
+    next.focus();
+    next.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  /** A board's wiring: its click and key handlers on the document, `setUp` for every
+      new board (play:view, and the one in the page), `update` when the friend comes
+      or goes (play:presence) and while an action is in flight (play:busy). */
+  function wire({ setUp, update, onClick, onKeyDown }) {
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("play:view", setUp);
+    document.addEventListener("play:presence", update);
+    document.addEventListener("play:busy", update);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+    else setUp();
+  }
+
+  window.PlayPieces = {
+    wire,
+    order,
+    askHint,
+    say,
+    showInTable,
+    focus,
+    pressed,
+    /** A click selects a piece or lets it go (the pieces are buttons, aria-pressed). */
+    toggle: (piece) => piece.setAttribute("aria-pressed", pressed(piece) ? "false" : "true"),
+    /** Keys with Alt, Ctrl or Meta belong to the browser, not to the board. */
+    modified: (event) => event.altKey || event.ctrlKey || event.metaKey,
+    /** Online, the other seat is not connected (Play.context.waiting): the server
+        refuses moves then. */
+    friendAway: () => Boolean(window.Play && window.Play.context && window.Play.context.waiting),
+    /** A long press must not open the context menu on a piece. */
+    noContextMenu(selector) {
+      document.addEventListener("contextmenu", (event) => {
+        if (event.target.closest && event.target.closest(selector)) event.preventDefault();
+      });
+    },
+  };
+})();

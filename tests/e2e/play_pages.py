@@ -1,0 +1,40 @@
+"""What the browser tests of every game do on a play page: reveal the hand on one
+device, wait for an action to settle, and start from a sealed position."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+
+def reveal_if_covered(page: Page, board: str, hand: str) -> None:
+    """On one device the cover hides the hand (`hand`) until the player reveals it. The
+    play page puts the board (`board`) and the cover in place together, so wait for the
+    board first."""
+    page.locator(board).wait_for(state="attached")
+    cover = page.locator("#play-cover")
+    if cover.count() and cover.is_visible():
+        page.locator("#play-reveal").click()
+    expect(page.locator(hand)).to_be_visible()
+
+
+def wait_until_idle(page: Page) -> None:
+    # A function, not an expression: polled expressions need eval, which the CSP refuses.
+    page.wait_for_function("() => !window.Play.busy")
+
+
+def seal(payload: dict[str, Any]) -> str:
+    """A sealed game (rooms.sealing) for the e2e server, whose key the conftest sets."""
+    from rooms.sealing import _fernet
+    from tests.e2e.conftest import E2E_SECRET_KEY
+
+    data = json.dumps(payload, separators=(",", ":")).encode()
+    return _fernet(E2E_SECRET_KEY).encrypt(data).decode()
+
+
+def save_token(page: Page, storage_key: str, token: str) -> None:
+    """Put a sealed game where the play page looks for it, before opening the page."""
+    page.goto("/")
+    page.evaluate("([key, token]) => localStorage.setItem(key, token)", [storage_key, token])
