@@ -171,7 +171,7 @@ class Search:
     def lead_moves(self, avail: int) -> list[int]:
         moves = bits(self.pruned(avail))
         moves.reverse()  # the highest first
-        if moves[0] == EX and len(moves) > 1:
+        if len(moves) > 1 and moves[0] == EX:
             moves.append(moves.pop(0))  # the Excuse last
         return moves
 
@@ -200,14 +200,13 @@ class Search:
                 score += sign * TRUMP_WEIGHT[card]
         return score
 
-    def lead(
-        self, a0: int, a1: int, leader: int, left: int, depth: int, alpha: int, beta: int, guess: int
-    ) -> int:
+    def lead(self, a0: int, a1: int, leader: int, left: int, depth: int,
+             alpha: int, beta: int, guess: int) -> int:  # fmt: skip
         """Value for seat 0 of the rest from a trick `leader` is about to lead, with
         `left` tricks to play (> 0) and `depth` (> 0) searched before `guess`."""
         self.nodes += 1
-        if self.nodes > self.node_limit:
-            return guess
+        if self.nodes > self.node_limit or not (a0 if leader == 0 else a1):
+            return guess  # (no card left: only in positions set up with uneven hands)
         below = self.below
         if leader == 0:
             best = -INF
@@ -255,6 +254,8 @@ class Search:
     ) -> int:
         """Value for seat 0 once `leader` led `lead`: the other seat picks its card."""
         self.nodes += 1
+        if not (a1 if leader == 0 else a0):
+            return guess
         last = left == 1
         stop = last or depth == 1
         below = self.below
@@ -418,6 +419,8 @@ class EndSearch(Search):
                 return low
             alpha, beta = max(alpha, low), min(beta, high)
         start_alpha, start_beta = alpha, beta
+        if not (a0 if leader == 0 else a1):
+            return outcome(mine, 0)  # no card left: only in positions set up unevenly
         maximise = leader == 0
         best = -INF if maximise else INF
         avail = a0 if maximise else a1
@@ -451,6 +454,8 @@ class EndSearch(Search):
         last = left == 1
         maximise = leader == 1
         avail = a0 if maximise else a1
+        if not avail:
+            return outcome(mine, 0)
         best = -INF if maximise else INF
         for card in self.follow_moves(avail, lead):
             winner, took, petit = self.taken(lead, card, leader, last)
