@@ -34,6 +34,7 @@ import hashlib
 import math
 import multiprocessing
 import random
+import re
 import statistics
 import sys
 import time
@@ -319,6 +320,49 @@ def run(
     return summarise(a, b, results)
 
 
+def recovered_pairs(text: str, pairs: int) -> list[float]:
+    """The pair scores of the first ``pairs`` pairs of a printed run (its progress line
+    or its final report): the game counts are exact, and with no drawn game a pair
+    scores 1, 1/2 or 0 with n1 - n0 = won - pairs, so the split that reproduces the
+    printed interval (rounded to 0.1%) is the one."""
+    found = re.search(
+        rf"\b{pairs} mirror pairs \(\d+ games\), (\d+) won, \d+ lost, (\d+) drawn"
+        r".*?by pairs ([\d.]+)-([\d.]+)%",
+        text,
+        re.S,
+    )
+    if found is None or int(found.group(2)):
+        raise SystemExit(f"no figures without draws for {pairs} pairs")
+    won, low, high = int(found.group(1)), float(found.group(3)), float(found.group(4))
+    best: tuple[float, list[float]] | None = None
+    for n0 in range(pairs + 1):
+        n1 = n0 + won - pairs
+        n_half = pairs - n1 - n0
+        if n1 < 0 or n_half < 0:
+            continue
+        scores = [1.0] * n1 + [0.5] * n_half + [0.0] * n0
+        _, lo, hi = by_pairs(scores)
+        error = abs(100 * lo - low) + abs(100 * hi - high)
+        if best is None or error < best[0]:
+            best = (error, scores)
+    assert best is not None
+    return best[1]
+
+
+def combine(segments: list[str]) -> str:
+    """``FILE:PAIRS`` segments of one seed (disjoint pair ranges, each a saved run's
+    output) as one run: the share and its interval by pairs over all their pairs."""
+    scores: list[float] = []
+    for segment in segments:
+        path, _, pairs = segment.rpartition(":")
+        scores += recovered_pairs(Path(path).read_text(), int(pairs))
+    share, low, high = by_pairs(scores)
+    return (
+        f"{len(scores)} mirror pairs combined: win share {100 * share:.1f}%  "
+        f"95% interval by pairs {100 * low:.1f}-{100 * high:.1f}%"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="tiles")
@@ -339,7 +383,16 @@ def main(argv: list[str] | None = None) -> None:
         metavar="MODULE.NAME=VALUE",
         help="tuning: a constant of the game's modules, e.g. bots.SAMPLES=20 (repeatable)",
     )
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="FILE:PAIRS",
+        help="report the first PAIRS pairs of saved runs (disjoint pairs, one seed) as one",
+    )
     args = parser.parse_args(argv)
+    if args.combine:
+        print(combine(args.combine))
+        return
     for assignment in args.set:  # before the pool forks: the workers inherit it
         set_constant(args.game, assignment)
     begin = time.perf_counter()

@@ -63,3 +63,18 @@ def test_strong_still_wins_the_deals_it_won_both_ways_against_medium(game: str) 
     ]
     won = sum(bench.share_of(record, "strong") for record in games)
     assert won >= len(games) - 2
+
+
+def test_segments_of_a_run_combine_into_the_figures_of_the_whole_run(tmp_path) -> None:
+    whole = bench.run("tests.counter_game", "easy", "medium", pairs=30, seed=8)
+    first = bench.run("tests.counter_game", "easy", "medium", pairs=18, seed=8)
+    rest = bench.run("tests.counter_game", "easy", "medium", pairs=12, seed=8, first_pair=18)
+    (tmp_path / "a.txt").write_text(bench.report(first))
+    (tmp_path / "b.txt").write_text(bench.report(rest))
+
+    combined = bench.combine([f"{tmp_path / 'a.txt'}:18", f"{tmp_path / 'b.txt'}:12"])
+
+    assert combined == (
+        f"30 mirror pairs combined: win share {100 * whole.share:.1f}%  "
+        f"95% interval by pairs {100 * whole.low:.1f}-{100 * whole.high:.1f}%"
+    )
