@@ -15,13 +15,16 @@ One deal is one game: ``new_round(seed, first_seat)`` up to ``status["over"]`` (
 whose round starts a match, that is where the match ends). The first seat alternates
 from pair to pair. Each game's players get their own rngs, seeded from the deal, so a run
 is reproducible from ``--seed`` whatever ``--jobs`` (the decision times are not).
+``--set bots.SAMPLES=20`` (repeatable) changes a constant of a module of the game's package
+before the games start, for tuning: tune on other seeds than those measured.
 
 Printed: A's win share (a win 1, a draw 1/2) with its 95% interval computed by pairs
 (the mean of the pair scores, normal approximation: the two games of a pair are not
 independent, so a per-game interval would be too narrow), the Wilson interval over
 games for comparison, the average score difference A - B per game, and each player's
-decision time median/p99/max. A game that hits ``--move-cap`` counts as a draw and is
-reported.
+decision time median/p99/max, both wall-clock (perf_counter: inflated when the machine is
+busy) and CPU time of the process (process_time: what the decision costs). A game that
+hits ``--move-cap`` counts as a draw and is reported.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import hashlib
 import math
 import multiprocessing
 import random
+import re
 import statistics
 import sys
 import time
@@ -105,7 +109,8 @@ class GameRecord:
     scores: dict[int, int] = field(default_factory=dict)
     moves: int = 0
     capped: bool = False
-    times: dict[str, list[float]] = field(default_factory=dict)  # player -> seconds
+    times: dict[str, list[float]] = field(default_factory=dict)  # player -> wall seconds
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # player -> CPU seconds
 
 
 def play_game(
@@ -119,14 +124,16 @@ def play_game(
     state = game.engine.new_round(deal, first)
     record = GameRecord(deal, first, dict(seats), fingerprint(state))
     record.times = {name: [] for name in seats.values()}
+    record.cpu = {name: [] for name in seats.values()}
     status = game.engine.status(state)
     while not status["over"]:
         if record.moves >= move_cap:
             record.capped = True
             return record
         seat = status["turn"]
-        begin = time.perf_counter()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         action = choose[seat](state, seat, rngs[seat])
+        record.cpu[seats[seat]].append(time.process_time() - begin_cpu)
         record.times[seats[seat]].append(time.perf_counter() - begin)
         state = game.engine.apply(state, seat, action)
         record.moves += 1
@@ -200,6 +207,7 @@ class Summary:
     capped: int
     score_difference: float
     times: dict[str, list[float]]
+    cpu: dict[str, list[float]]
 
 
 def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> Summary:
@@ -208,9 +216,12 @@ def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> S
     share, low, high = by_pairs(pair_scores)
     shares = [share_of(record, a) for record in games]
     times: dict[str, list[float]] = {a: [], b: []}
+    cpu: dict[str, list[float]] = {a: [], b: []}
     for record in games:
         for name, spent in record.times.items():
             times[name] += spent
+        for name, spent in record.cpu.items():
+            cpu[name] += spent
     return Summary(
         a=a,
         b=b,
@@ -225,6 +236,7 @@ def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> S
         capped=sum(record.capped for record in games),
         score_difference=statistics.fmean(score_difference(r, a) for r in games),
         times=times,
+        cpu=cpu,
     )
 
 
@@ -243,15 +255,30 @@ def report(summary: Summary) -> str:
         f"  average score difference {s.a} - {s.b}: {s.score_difference:+.1f} per game",
     ]
     for name in dict.fromkeys((s.a, s.b)):
-        ordered = sorted(s.times[name])
-        if not ordered:
-            continue
-        lines.append(
-            f"  {name:>10} decisions {len(ordered):6d}: median "
-            f"{1000 * statistics.median(ordered):7.1f} ms  p99 "
-            f"{1000 * percentile(ordered, 0.99):7.1f} ms  max {1000 * ordered[-1]:7.1f} ms"
-        )
+        for clock, spent in (("wall", s.times[name]), ("CPU", s.cpu[name])):
+            ordered = sorted(spent)
+            if not ordered:
+                continue
+            lines.append(
+                f"  {name:>10} decisions {len(ordered):6d} {clock:>4}: median "
+                f"{1000 * statistics.median(ordered):7.1f} ms  p99 "
+                f"{1000 * percentile(ordered, 0.99):7.1f} ms  max {1000 * ordered[-1]:7.1f} ms"
+            )
     return "\n".join(lines)
+
+
+def set_constant(game_name: str, assignment: str) -> None:
+    """``bots.SAMPLES=20``: set a constant of ``<game>.bots`` (any module of the game's
+    package) to an int or float, refusing a name the module does not have."""
+    name, _, text = assignment.partition("=")
+    module_name, _, constant = name.rpartition(".")
+    if not module_name or not text:
+        raise SystemExit(f"--set wants MODULE.NAME=VALUE, not {assignment!r}")
+    module = import_module(f"{game_name}.{module_name}")
+    if not hasattr(module, constant):
+        raise SystemExit(f"{game_name}.{module_name} has no {constant}")
+    value: float = float(text) if "." in text else int(text)
+    setattr(module, constant, value)
 
 
 def _pair_job(args: tuple[str, str, str, int, int, int]) -> tuple[GameRecord, GameRecord]:
@@ -293,6 +320,49 @@ def run(
     return summarise(a, b, results)
 
 
+def recovered_pairs(text: str, pairs: int) -> list[float]:
+    """The pair scores of the first ``pairs`` pairs of a printed run (its progress line
+    or its final report): the game counts are exact, and with no drawn game a pair
+    scores 1, 1/2 or 0 with n1 - n0 = won - pairs, so the split that reproduces the
+    printed interval (rounded to 0.1%) is the one."""
+    found = re.search(
+        rf"\b{pairs} mirror pairs \(\d+ games\), (\d+) won, \d+ lost, (\d+) drawn"
+        r".*?by pairs ([\d.]+)-([\d.]+)%",
+        text,
+        re.S,
+    )
+    if found is None or int(found.group(2)):
+        raise SystemExit(f"no figures without draws for {pairs} pairs")
+    won, low, high = int(found.group(1)), float(found.group(3)), float(found.group(4))
+    best: tuple[float, list[float]] | None = None
+    for n0 in range(pairs + 1):
+        n1 = n0 + won - pairs
+        n_half = pairs - n1 - n0
+        if n1 < 0 or n_half < 0:
+            continue
+        scores = [1.0] * n1 + [0.5] * n_half + [0.0] * n0
+        _, lo, hi = by_pairs(scores)
+        error = abs(100 * lo - low) + abs(100 * hi - high)
+        if best is None or error < best[0]:
+            best = (error, scores)
+    assert best is not None
+    return best[1]
+
+
+def combine(segments: list[str]) -> str:
+    """``FILE:PAIRS`` segments of one seed (disjoint pair ranges, each a saved run's
+    output) as one run: the share and its interval by pairs over all their pairs."""
+    scores: list[float] = []
+    for segment in segments:
+        path, _, pairs = segment.rpartition(":")
+        scores += recovered_pairs(Path(path).read_text(), int(pairs))
+    share, low, high = by_pairs(scores)
+    return (
+        f"{len(scores)} mirror pairs combined: win share {100 * share:.1f}%  "
+        f"95% interval by pairs {100 * low:.1f}-{100 * high:.1f}%"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="tiles")
@@ -306,7 +376,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--progress", type=int, default=0, help="print the figures so far every N pairs"
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="tuning: a constant of the game's modules, e.g. bots.SAMPLES=20 (repeatable)",
+    )
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="FILE:PAIRS",
+        help="report the first PAIRS pairs of saved runs (disjoint pairs, one seed) as one",
+    )
     args = parser.parse_args(argv)
+    if args.combine:
+        print(combine(args.combine))
+        return
+    for assignment in args.set:  # before the pool forks: the workers inherit it
+        set_constant(args.game, assignment)
     begin = time.perf_counter()
     summary = run(
         args.game,
@@ -323,6 +411,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"game {args.game}, seed {args.seed}, pairs {args.first_pair}.."
         f"{args.first_pair + args.pairs - 1}, {args.jobs} jobs, {elapsed:.0f} s"
+        + "".join(f", {assignment}" for assignment in args.set)
     )
     print(report(summary))
 

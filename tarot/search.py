@@ -2,12 +2,22 @@
 
 Everything is an int: a card is its index in `cards.DECK` (suit cards 0-55, four suits
 of 14 in rising order, trumps 56-76 from T1 to T21, the Excuse 77), a set of cards is a
-bitmask, a seat's six stacks are fixed lists and their heights a tuple. The search sees
-every card (one sampled deal); `best_values` gives the value of each candidate card for
-the player to move: the card points taken from now on by that player minus those taken
-by the opponent (in half-points, the Excuse exchange included), with a bonus for each
-oudler taken (it lowers the taker's threshold) and for the Petit in the last trick.
-Alpha-beta over whole tricks, to a fixed number of tricks, then a static evaluation.
+bitmask. The search sees every card (one sampled deal). What a seat can play is one
+mask, its hand and its face-up stack tops (`avail`): playing a stack top puts the card
+below it (`below`, fixed for the deal) into the mask. That card is really turned up only
+when the trick is gathered, but in a duel the player who uncovered it does not play
+again before then, so the mask is right whenever that player is to move.
+
+`Search.root_values` gives the value of each candidate card for the player to move: the
+card points taken from now on by that player minus those taken by the opponent (in
+half-points, the Excuse exchange included), with a bonus for each oudler taken (it
+lowers the taker's threshold) and for the Petit in the last trick. Alpha-beta over whole
+tricks, to a fixed number of tricks, then a static evaluation (trumps held, kept up to
+date move by move). `EndSearch.root_outcomes` plays the last tricks to the end for the
+round's result (won, drawn or lost first, then points), with a transposition table.
+
+Speed matters (more samples per decision): the tricks' last card does not recurse when
+the trick ends the search, legal cards, winners and trick values come from tables.
 """
 
 from __future__ import annotations
@@ -31,18 +41,29 @@ SUIT_OF = [i // 14 if i < 56 else (4 if i < EX else 5) for i in range(N)]
 SUIT_MASKS = [sum(1 << i for i in range(14 * s, 14 * s + 14)) for s in range(4)]
 TRUMPS = sum(1 << i for i in range(FIRST_TRUMP, EX))
 EX_BIT = 1 << EX
+T1_BIT = 1 << T1
 ABOVE = [sum(1 << j for j in range(i + 1, EX)) if FIRST_TRUMP <= i < EX else 0 for i in range(N)]
 OUDLER_BONUS = 12  # half-points: an oudler taken lowers its taker's threshold
 PETIT_LAST_BONUS = 10  # half-points: the Petit in the last trick
 VALUE = [half_points(c) + (OUDLER_BONUS if c in OUDLERS else 0) for c in DECK]
 # Cheap cards that stand for each other inside a hand: 0.5-point suit cards and trumps.
 PLAIN = sum(1 << i for i, c in enumerate(DECK) if half_points(c) == 1)
-# Cards a leader tries first: the highest, the Excuse last (alpha-beta cuts more).
-LEAD_ORDER = [N - i if i != EX else N for i in range(N)]
+GROUPS = (*SUIT_MASKS, TRUMPS)
 TRUMP_WEIGHT = [0] * N
 for _i, _c in enumerate(DECK):
     if is_trump(_c):
         TRUMP_WEIGHT[_i] = 2 + (_i - FIRST_TRUMP) // 5
+# The cards that beat a card led, as second card of the trick (the Excuse never wins,
+# a led Excuse lets anything win).
+BEATS = [0] * N
+for _i in range(N):
+    if _i == EX:
+        BEATS[_i] = ((1 << N) - 1) ^ EX_BIT
+    elif SUIT_OF[_i] == 4:
+        BEATS[_i] = ABOVE[_i]
+    else:
+        BEATS[_i] = TRUMPS | (SUIT_MASKS[SUIT_OF[_i]] & ~((2 << _i) - 1))
+INF = 10**9
 
 
 def bits(mask: int) -> list[int]:
@@ -74,13 +95,23 @@ def legal_mask(avail: int, lead: int) -> int:
 
 
 def second_wins(lead: int, second: int) -> bool:
-    if lead == EX:
-        return True
-    if second == EX:
-        return False
-    if SUIT_OF[second] == 4:
-        return SUIT_OF[lead] != 4 or second > lead
-    return SUIT_OF[second] == SUIT_OF[lead] and second > lead
+    return bool(BEATS[lead] >> second & 1)
+
+
+def trick_gain(lead: int, second: int, winner_is_zero: bool, zero_led: bool, last: bool) -> int:
+    """The value of a gathered trick for seat 0 (points with the oudler bonus, the
+    Excuse exchange before the last trick, the Petit bonus in the last)."""
+    if not last and EX in (lead, second):
+        # The Excuse goes back to its owner, who gives the winner half a point.
+        other = second if lead == EX else lead
+        excuse_zero = zero_led == (lead == EX)
+        gain = VALUE[EX] - 1 if excuse_zero else 1 - VALUE[EX]
+        gain += VALUE[other] + 1 if winner_is_zero else -VALUE[other] - 1
+        return gain
+    gain = VALUE[lead] + VALUE[second]
+    if last and T1 in (lead, second):
+        gain += PETIT_LAST_BONUS
+    return gain if winner_is_zero else -gain
 
 
 class Search:
@@ -88,16 +119,19 @@ class Search:
 
     def __init__(self, stacks: list[list[list[int]]], node_limit: int) -> None:
         self.stacks = stacks  # stacks[seat][k]: card indices, bottom → top
-        self.where: dict[int, tuple[int, int]] = {}
+        self.below = [-1] * N
+        self.stacked = 0
         for seat in (0, 1):
-            for k, pile in enumerate(stacks[seat]):
-                for card in pile:
-                    self.where[card] = (seat, k)
+            for pile in stacks[seat]:
+                for i, card in enumerate(pile):
+                    self.stacked |= 1 << card
+                    self.below[card] = pile[i - 1] if i else -1
         self.nodes = 0
         self.node_limit = node_limit
 
-    def tops(self, seat: int, heights: tuple[int, ...]) -> int:
-        mask = 0
+    def avail(self, seat: int, hand: int, heights: tuple[int, ...]) -> int:
+        """A seat's hand and its face-up stack tops, from its stacks' heights."""
+        mask = hand
         piles = self.stacks[seat]
         for k in range(6):
             h = heights[k]
@@ -105,30 +139,57 @@ class Search:
                 mask |= 1 << piles[k][h - 1]
         return mask
 
-    def remove(
-        self, seat: int, card: int, hand: int, heights: tuple[int, ...]
-    ) -> tuple[int, tuple[int, ...]]:
-        bit = 1 << card
-        if hand & bit:
-            return hand ^ bit, heights
-        k = self.where[card][1]
-        return hand, (*heights[:k], heights[k] - 1, *heights[k + 1 :])
+    def after(self, avail: int, card: int) -> int:
+        """`avail` once `card` is played (the card below a stack top comes up)."""
+        avail ^= 1 << card
+        under = self.below[card]
+        return avail | (1 << under) if under >= 0 else avail
 
     def candidates(self, seat: int, legal: int, hand: int) -> list[int]:
         """The legal cards worth trying: of the cheap cards in hand, only the lowest and
         highest of each suit and of the trumps (stack tops always: they uncover cards)."""
         cheap = legal & hand & PLAIN
         chosen = legal & ~cheap
-        for group in (*SUIT_MASKS, TRUMPS):
+        for group in GROUPS:
             part = cheap & group
             if part:
-                chosen |= part & -part
-                chosen |= 1 << (part.bit_length() - 1)
+                chosen |= (part & -part) | (1 << (part.bit_length() - 1))
         return bits(chosen)
+
+    def pruned(self, legal: int) -> int:
+        """`candidates` inside the search, where a card not in a stack is in a hand."""
+        cheap = legal & PLAIN & ~self.stacked
+        if not cheap:
+            return legal
+        chosen = legal & ~cheap
+        for group in GROUPS:
+            part = cheap & group
+            if part:
+                chosen |= (part & -part) | (1 << (part.bit_length() - 1))
+        return chosen
+
+    def lead_moves(self, avail: int) -> list[int]:
+        moves = bits(self.pruned(avail))
+        moves.reverse()  # the highest first
+        if len(moves) > 1 and moves[0] == EX:
+            moves.append(moves.pop(0))  # the Excuse last
+        return moves
+
+    def follow_moves(self, avail: int, lead: int) -> list[int]:
+        """Winning cards first, each part from the cheapest (alpha-beta cuts more)."""
+        legal = self.pruned(legal_mask(avail, lead))
+        beats = BEATS[lead]
+        winning = bits(legal & beats)
+        losing = bits(legal & ~beats)
+        if len(winning) > 1:
+            winning.sort(key=VALUE.__getitem__)
+        if len(losing) > 1:
+            losing.sort(key=VALUE.__getitem__)
+        return winning + losing
 
     def evaluate(self, hands: list[int], heights: list[tuple[int, ...]]) -> int:
         """Static guess at the rest of the round: trumps held give tricks later (the
-        search keeps it up to date as cards are played: `WEIGHT`)."""
+        search keeps it up to date as cards are played: `TRUMP_WEIGHT`)."""
         score = 0
         for seat, sign in ((0, 1), (1, -1)):
             cards = hands[seat]
@@ -139,88 +200,119 @@ class Search:
                 score += sign * TRUMP_WEIGHT[card]
         return score
 
-    def trick_value(self, lead: int, second: int, leader: int, last: bool) -> tuple[int, int]:
-        """The winner (0/1) and the value of the trick for seat 0."""
-        winner = 1 - leader if second_wins(lead, second) else leader
-        gain = 0
-        for card, owner in ((lead, leader), (second, 1 - leader)):
-            if card == EX and not last:
-                gain += (VALUE[EX] - 1) if owner == 0 else -(VALUE[EX] - 1)
-                gain += 1 if winner == 0 else -1
-            else:
-                gain += VALUE[card] if winner == 0 else -VALUE[card]
-        if last and T1 in (lead, second):
-            gain += PETIT_LAST_BONUS if winner == 0 else -PETIT_LAST_BONUS
-        return winner, gain
+    def lead(self, a0: int, a1: int, leader: int, left: int, depth: int,
+             alpha: int, beta: int, guess: int) -> int:  # fmt: skip
+        """Value for seat 0 of the rest from a trick `leader` is about to lead, with
+        `left` tricks to play (> 0) and `depth` (> 0) searched before `guess`."""
+        self.nodes += 1
+        if self.nodes > self.node_limit or not (a0 if leader == 0 else a1):
+            return guess  # (no card left: only in positions set up with uneven hands)
+        below = self.below
+        if leader == 0:
+            best = -INF
+            for card in self.lead_moves(a0):
+                rest = a0 ^ (1 << card)
+                under = below[card]
+                if under >= 0:
+                    rest |= 1 << under
+                value = self.follow(rest, a1, 0, card, left, depth, alpha, beta,
+                                    guess - TRUMP_WEIGHT[card])  # fmt: skip
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = INF
+        for card in self.lead_moves(a1):
+            rest = a1 ^ (1 << card)
+            under = below[card]
+            if under >= 0:
+                rest |= 1 << under
+            value = self.follow(a0, rest, 1, card, left, depth, alpha, beta,
+                                guess + TRUMP_WEIGHT[card])  # fmt: skip
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
 
-    def search(
+    def follow(
         self,
-        hands: list[int],
-        heights: list[tuple[int, ...]],
+        a0: int,
+        a1: int,
         leader: int,
         lead: int,
-        tricks_left: int,
+        left: int,
         depth: int,
         alpha: int,
         beta: int,
         guess: int,
     ) -> int:
-        """Value for seat 0 of the rest, from a trick about to be led (`lead` < 0) or
-        led by `leader` with `lead`; `depth` whole tricks before evaluating."""
+        """Value for seat 0 once `leader` led `lead`: the other seat picks its card."""
         self.nodes += 1
-        if lead < 0:
-            if tricks_left == 0:
-                return 0
-            if depth == 0 or self.nodes > self.node_limit:
-                return guess
-            mover = leader
-        else:
-            mover = 1 - leader
-        avail = hands[mover] | self.tops(mover, heights[mover])
-        moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
-        if lead < 0:
-            moves.sort(key=LEAD_ORDER.__getitem__)
-        else:
-            moves.sort(key=lambda c: (not second_wins(lead, c), VALUE[c]))
-        maximise = mover == 0
-        sign = 1 if maximise else -1
-        best = -(10**9) if maximise else 10**9
-        for card in moves:
-            after = guess - sign * TRUMP_WEIGHT[card]
-            hand, height = self.remove(mover, card, hands[mover], heights[mover])
-            new_hands = hands.copy()
-            new_heights = heights.copy()
-            new_hands[mover] = hand
-            new_heights[mover] = height
-            if lead < 0:
-                value = self.search(
-                    new_hands, new_heights, leader, card, tricks_left, depth, alpha, beta, after
-                )
-            else:
-                winner, gain = self.trick_value(lead, card, leader, tricks_left == 1)
-                value = gain + self.search(
-                    new_hands,
-                    new_heights,
-                    winner,
-                    -1,
-                    tricks_left - 1,
-                    depth - 1,
-                    alpha - gain,
-                    beta - gain,
-                    after,
-                )
-            if maximise:
+        if not (a1 if leader == 0 else a0):
+            return guess
+        last = left == 1
+        stop = last or depth == 1
+        below = self.below
+        beats = BEATS[lead]
+        plain = lead != EX and not last
+        if leader == 1:  # seat 0 follows, maximising
+            best = -INF
+            for card in self.follow_moves(a0, lead):
+                win = beats >> card & 1
+                if plain and card != EX:
+                    gain = VALUE[lead] + VALUE[card]
+                    if not win:
+                        gain = -gain
+                else:
+                    gain = trick_gain(lead, card, bool(win), False, last)
+                g = guess - TRUMP_WEIGHT[card]
+                if stop:
+                    value = gain + (0 if last else g)
+                else:
+                    rest = a0 ^ (1 << card)
+                    under = below[card]
+                    if under >= 0:
+                        rest |= 1 << under
+                    value = gain + self.lead(rest, a1, 0 if win else 1, left - 1, depth - 1,
+                                             alpha - gain, beta - gain, g)  # fmt: skip
                 if value > best:
                     best = value
-                if best > alpha:
-                    alpha = best
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = INF
+        for card in self.follow_moves(a1, lead):
+            win = beats >> card & 1  # seat 1 wins the trick
+            if plain and card != EX:
+                gain = VALUE[lead] + VALUE[card]
+                if win:
+                    gain = -gain
             else:
-                if value < best:
-                    best = value
+                gain = trick_gain(lead, card, not win, True, last)
+            g = guess + TRUMP_WEIGHT[card]
+            if stop:
+                value = gain + (0 if last else g)
+            else:
+                rest = a1 ^ (1 << card)
+                under = below[card]
+                if under >= 0:
+                    rest |= 1 << under
+                value = gain + self.lead(a0, rest, 1 if win else 0, left - 1, depth - 1,
+                                         alpha - gain, beta - gain, g)  # fmt: skip
+            if value < best:
+                best = value
                 if best < beta:
                     beta = best
-            if alpha >= beta:
-                break
+                    if alpha >= beta:
+                        break
         return best
 
     def root_values(
@@ -235,31 +327,26 @@ class Search:
     ) -> dict[int, int]:
         """The value of each of seat 0's `moves` (exact within the depth and the node
         budget, which each move gets whole; no pruning between root moves, so that
-        samples can be averaged)."""
+        samples can be averaged). `leader` is 1 when seat 0 answers `lead`."""
         values = {}
         start = self.evaluate(hands, heights)
+        a0 = self.avail(0, hands[0], heights[0])
+        a1 = self.avail(1, hands[1], heights[1])
         for card in moves:
             self.nodes = 0  # each card gets the same budget
             guess = start - TRUMP_WEIGHT[card]
-            hand, height = self.remove(0, card, hands[0], heights[0])
-            new_hands = [hand, hands[1]]
-            new_heights = [height, heights[1]]
+            rest = self.after(a0, card)
             if lead < 0:
-                values[card] = self.search(
-                    new_hands, new_heights, 0, card, tricks_left, depth, -(10**9), 10**9, guess
-                )
+                values[card] = self.follow(rest, a1, 0, card, tricks_left, depth, -INF, INF, guess)
+                continue
+            win = second_wins(lead, card)
+            last = tricks_left == 1
+            gain = trick_gain(lead, card, win, False, last)
+            if last or depth <= 1:
+                values[card] = gain + (0 if last else guess)
             else:
-                winner, gain = self.trick_value(lead, card, 1, tricks_left == 1)
-                values[card] = gain + self.search(
-                    new_hands,
-                    new_heights,
-                    winner,
-                    -1,
-                    tricks_left - 1,
-                    depth - 1,
-                    -(10**9),
-                    10**9,
-                    guess,
+                values[card] = gain + self.lead(
+                    rest, a1, 0 if win else 1, tricks_left - 1, depth - 1, -INF, INF, guess
                 )
         return values
 
@@ -269,6 +356,8 @@ class Search:
 OUDLER_UNIT = 1000  # my takings packed in one int: half-points + OUDLER_UNIT * oudlers
 THRESHOLDS_HALVES = [2 * t for t in THRESHOLDS]
 ROUND_WON = 10_000
+# What a card taken adds to seat 0's packed takings.
+TAKEN = [half_points(c) + (OUDLER_UNIT if c in OUDLERS else 0) for c in DECK]
 
 
 def outcome(mine: int, petit: int) -> int:
@@ -287,7 +376,15 @@ def outcome(mine: int, petit: int) -> int:
 
 
 class EndSearch(Search):
-    """The last tricks searched to the end for the round's result (not only points)."""
+    """The last tricks searched to the end for the round's result (not only points).
+
+    A transposition table keyed by the position at a trick's start (both masks, the
+    leader, seat 0's takings) keeps exact values and bounds: orders of tricks that
+    reach the same cards left are searched once."""
+
+    def __init__(self, stacks: list[list[list[int]]], node_limit: int = 0) -> None:
+        super().__init__(stacks, node_limit)
+        self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
 
     def taken(self, lead: int, second: int, leader: int, last: bool) -> tuple[int, int, int]:
         """The trick's winner, what seat 0 takes from it (packed) and the Petit side."""
@@ -296,59 +393,86 @@ class EndSearch(Search):
         for card, owner in ((lead, leader), (second, 1 - leader)):
             if card == EX and not last:
                 if owner == 0:
-                    mine += OUDLER_UNIT + half_points(EXCUSE) - 1
+                    mine += TAKEN[EX] - 1
                 elif winner == 0:
                     mine += 1
             elif winner == 0:
-                mine += half_points(DECK[card]) + (OUDLER_UNIT if DECK[card] in OUDLERS else 0)
+                mine += TAKEN[card]
         petit = 0
         if last and T1 in (lead, second):
             petit = 1 if winner == 0 else -1
         return winner, mine, petit
 
-    def finish(
-        self,
-        hands: list[int],
-        heights: list[tuple[int, ...]],
-        leader: int,
-        lead: int,
-        tricks_left: int,
-        mine: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
+    def finish_lead(self, a0: int, a1: int, leader: int, left: int, mine: int,
+                    alpha: int, beta: int) -> int:  # fmt: skip
+        """Value (`outcome`) of the rest from a trick `leader` is about to lead."""
         self.nodes += 1
-        mover = leader if lead < 0 else 1 - leader
-        avail = hands[mover] | self.tops(mover, heights[mover])
-        moves = self.candidates(mover, legal_mask(avail, lead), hands[mover])
-        if lead >= 0:
-            moves.sort(key=lambda c: (not second_wins(lead, c), VALUE[c]))
-        maximise = mover == 0
-        best = -(10**9) if maximise else 10**9
-        for card in moves:
-            hand, height = self.remove(mover, card, hands[mover], heights[mover])
-            new_hands = hands.copy()
-            new_heights = heights.copy()
-            new_hands[mover] = hand
-            new_heights[mover] = height
-            if lead < 0:
-                value = self.finish(
-                    new_hands, new_heights, leader, card, tricks_left, mine, alpha, beta
-                )
-            else:
-                winner, took, petit = self.taken(lead, card, leader, tricks_left == 1)
-                if tricks_left == 1:
-                    value = outcome(mine + took, petit)
-                else:
-                    value = self.finish(
-                        new_hands, new_heights, winner, -1, tricks_left - 1, mine + took,
-                        alpha, beta,
-                    )  # fmt: skip
+        key = (a0, a1, leader, mine)
+        stored = self.table.get(key)
+        if stored is not None:
+            low, high = stored
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        start_alpha, start_beta = alpha, beta
+        if not (a0 if leader == 0 else a1):
+            return outcome(mine, 0)  # no card left: only in positions set up unevenly
+        maximise = leader == 0
+        best = -INF if maximise else INF
+        avail = a0 if maximise else a1
+        for card in self.lead_moves(avail):
+            rest = self.after(avail, card)
             if maximise:
-                best = max(best, value)
-                alpha = max(alpha, best)
+                value = self.finish_follow(rest, a1, 0, card, left, mine, alpha, beta)
+                if value > best:
+                    best = value
+                    alpha = max(alpha, best)
             else:
-                best = min(best, value)
+                value = self.finish_follow(a0, rest, 1, card, left, mine, alpha, beta)
+                if value < best:
+                    best = value
+                    beta = min(beta, best)
+            if alpha >= beta:
+                break
+        low, high = stored if stored is not None else (-INF, INF)
+        if best <= start_alpha:
+            high = min(high, best)
+        elif best >= start_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+    def finish_follow(self, a0: int, a1: int, leader: int, lead: int, left: int, mine: int,
+                      alpha: int, beta: int) -> int:  # fmt: skip
+        self.nodes += 1
+        last = left == 1
+        maximise = leader == 1
+        avail = a0 if maximise else a1
+        if not avail:
+            return outcome(mine, 0)
+        best = -INF if maximise else INF
+        for card in self.follow_moves(avail, lead):
+            winner, took, petit = self.taken(lead, card, leader, last)
+            if last:
+                value = outcome(mine + took, petit)
+            else:
+                rest = self.after(avail, card)
+                if maximise:
+                    value = self.finish_lead(rest, a1, winner, left - 1, mine + took, alpha, beta)
+                else:
+                    value = self.finish_lead(a0, rest, winner, left - 1, mine + took, alpha, beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, best)
+            elif value < best:
+                best = value
                 beta = min(beta, best)
             if alpha >= beta:
                 break
@@ -365,21 +489,18 @@ class EndSearch(Search):
     ) -> dict[int, int]:
         """The value (`outcome`) of each of seat 0's moves, searched to the end."""
         values = {}
+        a0 = self.avail(0, hands[0], heights[0])
+        a1 = self.avail(1, hands[1], heights[1])
         for card in moves:
-            hand, height = self.remove(0, card, hands[0], heights[0])
-            new_hands = [hand, hands[1]]
-            new_heights = [height, heights[1]]
+            rest = self.after(a0, card)
             if lead < 0:
-                values[card] = self.finish(
-                    new_hands, new_heights, 0, card, tricks_left, mine, -(10**9), 10**9
-                )
+                values[card] = self.finish_follow(rest, a1, 0, card, tricks_left, mine, -INF, INF)
             elif tricks_left == 1:
                 _, took, petit = self.taken(lead, card, 1, True)
                 values[card] = outcome(mine + took, petit)
             else:
                 winner, took, _ = self.taken(lead, card, 1, False)
-                values[card] = self.finish(
-                    new_hands, new_heights, winner, -1, tricks_left - 1, mine + took,
-                    -(10**9), 10**9,
-                )  # fmt: skip
+                values[card] = self.finish_lead(
+                    rest, a1, winner, tricks_left - 1, mine + took, -INF, INF
+                )
         return values

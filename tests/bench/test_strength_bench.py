@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench import bots as bench
 from tiles import engine
 
@@ -44,3 +46,35 @@ def test_draws_count_half_and_the_interval_holds_the_share() -> None:
     assert low < share == 0.625 < high
     low, high = bench.wilson(60, 100)
     assert 0.50 < low < 0.60 < high < 0.70
+
+
+# Pairs of the measuring run (seed 1, bench/RESULTS.md) where strong beat medium both
+# ways: a strong player that got weaker (or a broken search) loses some of them. A few
+# random pairs would not do: at 60% to 40% most runs of four pairs are near even.
+SENTINEL_PAIRS = {"cards": (0, 3, 10, 11), "tarot": (1, 10, 21, 32)}
+
+
+@pytest.mark.parametrize("game", sorted(SENTINEL_PAIRS))
+def test_strong_still_wins_the_deals_it_won_both_ways_against_medium(game: str) -> None:
+    games = [
+        record
+        for pair in SENTINEL_PAIRS[game]
+        for record in bench.play_pair(game, "strong", "medium", seed=1, pair=pair)
+    ]
+    won = sum(bench.share_of(record, "strong") for record in games)
+    assert won >= len(games) - 2
+
+
+def test_segments_of_a_run_combine_into_the_figures_of_the_whole_run(tmp_path) -> None:
+    whole = bench.run("tests.counter_game", "easy", "medium", pairs=30, seed=8)
+    first = bench.run("tests.counter_game", "easy", "medium", pairs=18, seed=8)
+    rest = bench.run("tests.counter_game", "easy", "medium", pairs=12, seed=8, first_pair=18)
+    (tmp_path / "a.txt").write_text(bench.report(first))
+    (tmp_path / "b.txt").write_text(bench.report(rest))
+
+    combined = bench.combine([f"{tmp_path / 'a.txt'}:18", f"{tmp_path / 'b.txt'}:12"])
+
+    assert combined == (
+        f"30 mirror pairs combined: win share {100 * whole.share:.1f}%  "
+        f"95% interval by pairs {100 * whole.low:.1f}-{100 * whole.high:.1f}%"
+    )

@@ -1,11 +1,24 @@
 """tarot.search, the strong player's open-card search: its rules agree with the engine's."""
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarot import search
+from tarot import bots, search
 from tarot.cards import DECK, INDEX, trick_winner
-from tarot.engine import _legal
+from tarot.engine import (
+    _legal,
+    apply,
+    is_over,
+    legal_cards,
+    new_round,
+    oudlers_taken,
+    petit_taker,
+    points_halves,
+    tricks_left,
+    turn,
+)
 
 cards = st.sampled_from(DECK)
 
@@ -47,3 +60,51 @@ def test_the_end_search_plays_the_excuse_before_the_last_trick():
     values = solver.root_outcomes([INDEX["EX"], INDEX["H2"]], hands, heights, -1, 2, 2 * 40)
 
     assert values[INDEX["EX"]] > values[INDEX["H2"]]
+
+
+def engine_outcome(state, seat):
+    """search.outcome of a finished round, from the engine's own counting."""
+    taker = petit_taker(state)
+    petit = 0 if taker is None else (1 if taker == seat else -1)
+    return search.outcome(
+        points_halves(state)[seat] + search.OUDLER_UNIT * oudlers_taken(state)[seat], petit
+    )
+
+
+def minimax(state, seat):
+    """The round's value for `seat` with every card open, by the engine's rules alone."""
+    if is_over(state):
+        return engine_outcome(state, seat)
+    mover = turn(state)
+    values = [
+        minimax(apply(state, mover, {"type": "play", "card": c}), seat)
+        for c in legal_cards(state, mover)
+    ]
+    return max(values) if mover == seat else min(values)
+
+
+def test_the_end_search_agrees_with_a_plain_minimax_over_the_engines_rules():
+    checked = 0
+    for seed in range(6):
+        state, rng = new_round(seed, 1 + seed % 2), random.Random(seed)
+        while tricks_left(state) > 3 or (seed % 3 and state.trick == ()):
+            seat = turn(state)
+            state = apply(state, seat, bots.choose(state, seat, "medium", rng))
+        me = turn(state)
+        them = 3 - me
+        stacks = [[[INDEX[c] for c in pile] for pile in state.stacks[s]] for s in (me, them)]
+        hands = [sum(1 << INDEX[c] for c in state.hands[s]) for s in (me, them)]
+        heights = [tuple(len(p) for p in state.stacks[s]) for s in (me, them)]
+        lead = INDEX[state.trick[0][1]] if state.trick else -1
+        mine = points_halves(state)[me] + search.OUDLER_UNIT * oudlers_taken(state)[me]
+        moves = [INDEX[c] for c in legal_cards(state, me)]
+
+        found = search.EndSearch(stacks, 0).root_outcomes(
+            moves, hands, heights, lead, tricks_left(state), mine
+        )
+
+        for card in moves:
+            after = apply(state, me, {"type": "play", "card": DECK[card]})
+            assert found[card] == minimax(after, me), (seed, DECK[card])
+        checked += 1
+    assert checked == 6
