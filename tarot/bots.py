@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tarot import engine, search
+from tarot import endgame, engine, search
 from tarot.cards import (
     DECK,
     EXCUSE,
@@ -241,15 +241,15 @@ def _strong(view: View, rng: random.Random) -> str:
     me, them = view["seat"], opponent(view)
     lead = lead_card(view)
     tricks_left = view["tricks_left"]
-    endgame = tricks_left <= ENDGAME_TRICKS
-    depth = tricks_left if endgame else DEPTH
+    to_the_end = tricks_left <= ENDGAME_TRICKS
+    depth = tricks_left if to_the_end else DEPTH
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
     # Cheap cards of one suit in hand stand for each other: try the lowest and highest.
     moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
     totals = dict.fromkeys(moves, 0)
-    nodes = max(MIN_NODES, (ENDGAME_NODES if endgame else NODES) // len(moves))
+    nodes = max(MIN_NODES, (ENDGAME_NODES if to_the_end else NODES) // len(moves))
     # What this seat took so far, for playing the last tricks for the round's result.
-    taken = round(2 * view["points"][str(me)]) + search.OUDLER_UNIT * view["oudlers"][str(me)]
+    taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
     for _ in range(SAMPLES):
         their_hand, down = sample_unseen(view, rng)
         stacks: list[list[list[int]]] = []
@@ -265,7 +265,7 @@ def _strong(view: View, rng: random.Random) -> str:
         heights = [tuple(len(p) for p in stacks[0]), tuple(len(p) for p in stacks[1])]
         led = -1 if lead is None else INDEX[lead]
         if tricks_left <= FINISH_TRICKS:
-            values = search.EndSearch(stacks, 0).root_outcomes(
+            values = endgame.EndSearch(stacks, 0).root_outcomes(
                 moves, hands, heights, led, tricks_left, taken
             )
         else:

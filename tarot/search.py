@@ -13,8 +13,7 @@ card points taken from now on by that player minus those taken by the opponent (
 half-points, the Excuse exchange included), with a bonus for each oudler taken (it
 lowers the taker's threshold) and for the Petit in the last trick. Alpha-beta over whole
 tricks, to a fixed number of tricks, then a static evaluation (trumps held, kept up to
-date move by move). `EndSearch.root_outcomes` plays the last tricks to the end for the
-round's result (won, drawn or lost first, then points), with a transposition table.
+date move by move). `tarot.endgame` plays the last tricks to the end for the round's result.
 
 Speed matters (more samples per decision): the tricks' last card does not recurse when
 the trick ends the search, legal cards, winners and trick values come from tables.
@@ -27,8 +26,6 @@ from tarot.cards import (
     EXCUSE,
     OUDLERS,
     PETIT,
-    THRESHOLDS,
-    TOTAL_HALF_POINTS,
     half_points,
     is_trump,
 )
@@ -347,160 +344,5 @@ class Search:
             else:
                 values[card] = gain + self.lead(
                     rest, a1, 0 if win else 1, tricks_left - 1, depth - 1, -INF, INF, guess
-                )
-        return values
-
-
-# --- The end of the round: play for the round, not for points ------------------------
-
-OUDLER_UNIT = 1000  # my takings packed in one int: half-points + OUDLER_UNIT * oudlers
-THRESHOLDS_HALVES = [2 * t for t in THRESHOLDS]
-ROUND_WON = 10_000
-# What a card taken adds to seat 0's packed takings.
-TAKEN = [half_points(c) + (OUDLER_UNIT if c in OUDLERS else 0) for c in DECK]
-
-
-def outcome(mine: int, petit: int) -> int:
-    """Value for seat 0 of a finished round from everything seat 0 took (`mine`,
-    packed) and the Petit bonus side (+1 seat 0, -1 the opponent, 0 none): the round
-    won or lost first, then the difference in points, then the Petit bonus."""
-    halves, oudlers = mine % OUDLER_UNIT, mine // OUDLER_UNIT
-    theirs = TOTAL_HALF_POINTS - halves
-    if halves >= THRESHOLDS_HALVES[oudlers]:
-        result = ROUND_WON
-    elif theirs >= THRESHOLDS_HALVES[3 - oudlers]:
-        result = -ROUND_WON
-    else:
-        result = 0
-    return result + halves - theirs + PETIT_LAST_BONUS * 2 * petit
-
-
-class EndSearch(Search):
-    """The last tricks searched to the end for the round's result (not only points).
-
-    A transposition table keyed by the position at a trick's start (both masks, the
-    leader, seat 0's takings) keeps exact values and bounds: orders of tricks that
-    reach the same cards left are searched once."""
-
-    def __init__(self, stacks: list[list[list[int]]], node_limit: int = 0) -> None:
-        super().__init__(stacks, node_limit)
-        self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
-
-    def taken(self, lead: int, second: int, leader: int, last: bool) -> tuple[int, int, int]:
-        """The trick's winner, what seat 0 takes from it (packed) and the Petit side."""
-        winner = 1 - leader if second_wins(lead, second) else leader
-        mine = 0
-        for card, owner in ((lead, leader), (second, 1 - leader)):
-            if card == EX and not last:
-                if owner == 0:
-                    mine += TAKEN[EX] - 1
-                elif winner == 0:
-                    mine += 1
-            elif winner == 0:
-                mine += TAKEN[card]
-        petit = 0
-        if last and T1 in (lead, second):
-            petit = 1 if winner == 0 else -1
-        return winner, mine, petit
-
-    def finish_lead(self, a0: int, a1: int, leader: int, left: int, mine: int,
-                    alpha: int, beta: int) -> int:  # fmt: skip
-        """Value (`outcome`) of the rest from a trick `leader` is about to lead."""
-        self.nodes += 1
-        key = (a0, a1, leader, mine)
-        stored = self.table.get(key)
-        if stored is not None:
-            low, high = stored
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
-        start_alpha, start_beta = alpha, beta
-        if not (a0 if leader == 0 else a1):
-            return outcome(mine, 0)  # no card left: only in positions set up unevenly
-        maximise = leader == 0
-        best = -INF if maximise else INF
-        avail = a0 if maximise else a1
-        for card in self.lead_moves(avail):
-            rest = self.after(avail, card)
-            if maximise:
-                value = self.finish_follow(rest, a1, 0, card, left, mine, alpha, beta)
-                if value > best:
-                    best = value
-                    alpha = max(alpha, best)
-            else:
-                value = self.finish_follow(a0, rest, 1, card, left, mine, alpha, beta)
-                if value < best:
-                    best = value
-                    beta = min(beta, best)
-            if alpha >= beta:
-                break
-        low, high = stored if stored is not None else (-INF, INF)
-        if best <= start_alpha:
-            high = min(high, best)
-        elif best >= start_beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table[key] = (low, high)
-        return best
-
-    def finish_follow(self, a0: int, a1: int, leader: int, lead: int, left: int, mine: int,
-                      alpha: int, beta: int) -> int:  # fmt: skip
-        self.nodes += 1
-        last = left == 1
-        maximise = leader == 1
-        avail = a0 if maximise else a1
-        if not avail:
-            return outcome(mine, 0)
-        best = -INF if maximise else INF
-        for card in self.follow_moves(avail, lead):
-            winner, took, petit = self.taken(lead, card, leader, last)
-            if last:
-                value = outcome(mine + took, petit)
-            else:
-                rest = self.after(avail, card)
-                if maximise:
-                    value = self.finish_lead(rest, a1, winner, left - 1, mine + took, alpha, beta)
-                else:
-                    value = self.finish_lead(a0, rest, winner, left - 1, mine + took, alpha, beta)
-            if maximise:
-                if value > best:
-                    best = value
-                    alpha = max(alpha, best)
-            elif value < best:
-                best = value
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return best
-
-    def root_outcomes(
-        self,
-        moves: list[int],
-        hands: list[int],
-        heights: list[tuple[int, ...]],
-        lead: int,
-        tricks_left: int,
-        mine: int,
-    ) -> dict[int, int]:
-        """The value (`outcome`) of each of seat 0's moves, searched to the end."""
-        values = {}
-        a0 = self.avail(0, hands[0], heights[0])
-        a1 = self.avail(1, hands[1], heights[1])
-        for card in moves:
-            rest = self.after(a0, card)
-            if lead < 0:
-                values[card] = self.finish_follow(rest, a1, 0, card, tricks_left, mine, -INF, INF)
-            elif tricks_left == 1:
-                _, took, petit = self.taken(lead, card, 1, True)
-                values[card] = outcome(mine + took, petit)
-            else:
-                winner, took, _ = self.taken(lead, card, 1, False)
-                values[card] = self.finish_lead(
-                    rest, a1, winner, tricks_left - 1, mine + took, -INF, INF
                 )
         return values

@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarot import bots, search
+from tarot import bots, endgame, search
 from tarot.cards import DECK, INDEX, trick_winner
 from tarot.engine import (
     _legal,
@@ -42,18 +42,18 @@ def test_the_search_gives_each_trick_to_the_engines_winner(lead, second):
 
 
 def test_a_round_reached_is_worth_more_than_any_points():
-    won = search.outcome(2 * 56, 0)  # 56 points, no oudler: won
-    drawn = search.outcome(2 * 55 + 1, 0)  # half a point short
-    lost = search.outcome(2 * 40 + search.OUDLER_UNIT, 0)  # 40 with one oudler
+    won = endgame.outcome(2 * 56, 0)  # 56 points, no oudler: won
+    drawn = endgame.outcome(2 * 55 + 1, 0)  # half a point short
+    lost = endgame.outcome(2 * 40 + endgame.OUDLER_UNIT, 0)  # 40 with one oudler
 
     assert won > drawn > lost
-    assert search.outcome(2 * 56, 1) - won == 2 * search.PETIT_LAST_BONUS
+    assert endgame.outcome(2 * 56, 1) - won == 2 * search.PETIT_LAST_BONUS
 
 
 def test_the_end_search_plays_the_excuse_before_the_last_trick():
     # Seat 0 leads with the Excuse and H2 against H5 and H9: the Excuse now keeps it.
     stacks = [[[] for _ in range(6)] for _ in range(2)]
-    solver = search.EndSearch(stacks, 0)
+    solver = endgame.EndSearch(stacks, 0)
     hands = [1 << INDEX["EX"] | 1 << INDEX["H2"], 1 << INDEX["H5"] | 1 << INDEX["H9"]]
     heights = [(0,) * 6, (0,) * 6]
 
@@ -66,8 +66,8 @@ def engine_outcome(state, seat):
     """search.outcome of a finished round, from the engine's own counting."""
     taker = petit_taker(state)
     petit = 0 if taker is None else (1 if taker == seat else -1)
-    return search.outcome(
-        points_halves(state)[seat] + search.OUDLER_UNIT * oudlers_taken(state)[seat], petit
+    return endgame.outcome(
+        points_halves(state)[seat] + endgame.OUDLER_UNIT * oudlers_taken(state)[seat], petit
     )
 
 
@@ -96,10 +96,10 @@ def test_the_end_search_agrees_with_a_plain_minimax_over_the_engines_rules():
         hands = [sum(1 << INDEX[c] for c in state.hands[s]) for s in (me, them)]
         heights = [tuple(len(p) for p in state.stacks[s]) for s in (me, them)]
         lead = INDEX[state.trick[0][1]] if state.trick else -1
-        mine = points_halves(state)[me] + search.OUDLER_UNIT * oudlers_taken(state)[me]
+        mine = points_halves(state)[me] + endgame.OUDLER_UNIT * oudlers_taken(state)[me]
         moves = [INDEX[c] for c in legal_cards(state, me)]
 
-        found = search.EndSearch(stacks, 0).root_outcomes(
+        found = endgame.EndSearch(stacks, 0).root_outcomes(
             moves, hands, heights, lead, tricks_left(state), mine
         )
 
