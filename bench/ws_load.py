@@ -37,10 +37,7 @@ import contextlib
 import json
 import os
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -51,162 +48,13 @@ sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402
 
-from tests.live_server import HOST, DaphneProcess, free_port, migrate, server_env  # noqa: E402
+from tests.live_server import HOST, DaphneProcess  # noqa: E402
 
-SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
-APPLICATION = "bench.relay:application"
 TIMEOUT = 60  # seconds a client waits for an answer before counting a timeout
 PING_SECONDS = 10
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-# --- Services -----------------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-class Services:
-    """Redis, the database and the daphne processes of one bench run."""
-
-    def __init__(self, stack: str, processes: int, profile: str = "") -> None:
-        self.stack, self.processes, self.profile = stack, processes, profile
-        self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
-        self.redis: subprocess.Popen[bytes] | None = None
-        self.database = ""
-        self.servers: list[DaphneProcess] = []
-        self.logs: list[Path] = []
-
-    def start(self) -> None:
-        if self.stack == "memory":
-            database_url = f"sqlite:///{self.folder / 'bench.sqlite3'}"
-            redis_url = None
-        else:
-            port = free_port()
-            self.redis = subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", HOST, "--save", "",
-                 "--appendonly", "no", "--maxclients", "20000"],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )  # fmt: skip
-            redis_url = f"redis://{HOST}:{port}/0"
-            self.database = f"ws_load_{os.getpid()}"
-            subprocess.run(["createdb", "-h", HOST, "-U", "postgres", self.database], check=True)
-            database_url = f"postgres://postgres@{HOST}:5432/{self.database}"
-            for _ in range(50):
-                probe = subprocess.run(
-                    ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
-                )
-                if probe.stdout.strip() == "PONG":
-                    break
-                time.sleep(0.1)
-        self.env = server_env(database_url, SECRET, LOG_LEVEL="WARNING")
-        if self.profile:
-            self.env["WS_LOAD_PROFILE"] = str(Path(self.profile).resolve())
-        self.env.pop("REDIS_URL", None)
-        if redis_url:
-            self.env["REDIS_URL"] = redis_url
-        migrate(self.env)
-        for number in range(self.processes):
-            log = self.folder / f"daphne{number}.log"
-            self.logs.append(log)
-            with log.open("wb") as out:
-                self.servers.append(
-                    DaphneProcess(self.env, log=out, seconds=30, application=APPLICATION)
-                )
-
-    def stop(self) -> None:
-        for server in self.servers:
-            server.stop()
-        if self.redis is not None:
-            self.redis.terminate()
-            self.redis.wait(10)
-        if self.database:
-            subprocess.run(
-                ["dropdb", "-h", HOST, "-U", "postgres", "--if-exists", "--force", self.database],
-                check=False,
-            )
-        if any(self.log_problems().values()):
-            print(f"server logs kept in {self.folder}")
-        else:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-    def pids(self) -> list[int]:
-        return [server.process.pid for server in self.servers]
-
-    def cpu(self) -> tuple[float, float]:
-        """CPU seconds of the daphne processes and of Redis."""
-        daphne = sum(cpu_seconds(pid) for pid in self.pids())
-        redis = cpu_seconds(self.redis.pid) if self.redis is not None else 0.0
-        return daphne, redis
-
-    def log_problems(self) -> Counter[str]:
-        found: Counter[str] = Counter()
-        for log in self.logs:
-            text = log.read_text(errors="replace")
-            for needle in ("Traceback", "over capacity", "Too many connections", "ERROR"):
-                found[needle] += text.count(needle)
-        return +found
-
-    def leftovers(self, seconds: float = 60) -> dict[str, float]:
-        """What closed sockets left behind (group members in Redis, seats marked
-        connected), waited for until nothing is left or `seconds` have passed: the
-        server may still be working through its queue of disconnects."""
-        started = time.monotonic()
-        while True:
-            left = self.left_now()
-            waited = time.monotonic() - started
-            if not any(left.values()) or waited > seconds:
-                return {**left, "after s": round(waited)}
-            time.sleep(2)
-
-    def left_now(self) -> dict[str, int]:
-        from rooms.models import Seat
-
-        seats = Seat.objects.exclude(channel_name="").count()
-        members = 0
-        if self.redis is not None:
-            import redis
-
-            client = redis.Redis.from_url(self.env["REDIS_URL"])
-            members = sum(client.zcard(key) for key in client.scan_iter("asgi:group:*"))
-            client.close()
-        return {"group members": members, "seats marked connected": seats}
-
-
-def setup_django(env: dict[str, str]) -> None:
-    import django
-
-    for name in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"):
-        os.environ[name] = env[name]
-    os.environ.pop("REDIS_URL", None)  # the client sends nothing through the layer
-    os.environ["CONN_MAX_AGE"] = "0"  # nothing left open when the database is dropped
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
-
-
-def make_rooms(count: int) -> list[tuple[str, str, str]]:
-    from django.db import close_old_connections
-
-    from rooms.models import Room
-
-    rooms = []
-    for _ in range(count):
-        room = Room.objects.create_for("tiles")
-        rooms.append((room.code, room.claim_host_seat(), room.claim_guest_seat()))
-    close_old_connections()
-    return rooms
-
+from bench.load_services import Services, make_rooms, rss_bytes, setup_django  # noqa: E402
 
 # --- The client ---------------------------------------------------------------------
 
