@@ -184,12 +184,6 @@ def test_a_card_dragged_onto_the_discard_pile_is_discarded(new_page) -> None:
     page.screenshot(path=str(SCREENSHOTS / "cards-desktop-mid-game.png"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect, open in issue 10: since the table's height is bounded (contain: size,"
-    " so that the hand and the bar fit a phone), a touch drag onto a meld ends without a lay-off;"
-    " the drag is active to the end and the meld is under the finger. Tap a meld instead.",
-)
 def test_press_and_hold_drags_a_card_onto_a_meld_on_a_phone(new_page) -> None:
     page = new_page(**PHONE)
     open_saved_game(page, "computer", mid_game())

@@ -47,6 +47,10 @@
       ghost.style.width = `${box.width}px`;
       ghost.style.height = `${box.height}px`;
       ghost.style.font = window.getComputedStyle(pending.piece).font;
+      // Fixed here, not only in board.css: a game's piece rule loaded later (the card's
+      // position: relative) would put the copy in the page's flow, and the board would
+      // shrink under the finger (the meld moved away from the drop point).
+      ghost.style.position = "fixed";
       ghost.classList.add("drag-ghost");
       ghost.removeAttribute("id");
       ghost.setAttribute("aria-hidden", "true");
