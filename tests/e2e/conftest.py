@@ -56,18 +56,26 @@ class _PostgresDatabase:
 
 
 @pytest.fixture(scope="session")
-def live_server_url() -> Iterator[str]:
+def live_database_url() -> Iterator[str]:
+    """The e2e server's own database (a test may set a room's position in it)."""
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        postgres = _PostgresDatabase(os.environ["DATABASE_URL"])
+        postgres.create()
+        try:
+            yield postgres.url
+        finally:
+            postgres.drop()
+    else:
+        with tempfile.TemporaryDirectory(prefix="e2e-db-") as folder:
+            yield f"sqlite:///{folder}/e2e.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def live_server_url(live_database_url: str) -> Iterator[str]:
     """A daphne process serving the site, with a migrated database of its own."""
-    postgres = None
     with tempfile.TemporaryDirectory(prefix="e2e-") as folder:
-        if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-            postgres = _PostgresDatabase(os.environ["DATABASE_URL"])
-            postgres.create()
-            database_url = postgres.url
-        else:
-            database_url = f"sqlite:///{folder}/e2e.sqlite3"
         env = server_env(
-            database_url,
+            live_database_url,
             E2E_SECRET_KEY,
             PYTHONUNBUFFERED="1",
         )
@@ -84,8 +92,6 @@ def live_server_url() -> Iterator[str]:
             output = (Path(folder) / "daphne.log").read_text(errors="replace")
             if "Traceback" in output:  # shown with the test report, to say what broke
                 print("\n--- daphne log (e2e server) ---\n" + output[-5000:])
-            if postgres is not None:
-                postgres.drop()
 
 
 @pytest.fixture(scope="session")
