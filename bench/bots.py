@@ -7,7 +7,7 @@ Run from the repository root, e.g.::
 A game is found by its modules ``<game>.engine`` and ``<game>.bots`` (``tiles``, ``cards``,
 ``tarot``; a dotted package such as ``tests.counter_game`` works too). A player is a bot
 level (``bots.LEVELS``) or a named baseline from ``<game>.baselines.PLAYERS`` when that
-module exists (tiles: ``maxtiles``).
+module exists (tiles: ``maxtiles``, ``beginner``).
 
 Mirror pairs: each deal is played twice on the same seed and the same first seat, A in
 seat 1 then A in seat 2, so that both players get both hands; luck of the deal cancels.

@@ -209,3 +209,22 @@ def test_the_max_tiles_baseline_plays_the_solvers_placement_or_draws() -> None:
     assert tiles_of(action["table"]) - tiles_of(state.table) == Counter({"J": 1, "K9": 1})
     stuck = engine.state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
     assert baselines.maxtiles(stuck, 1, random.Random(0)) == {"type": "draw"}
+
+
+def test_the_beginner_lays_down_its_sets_then_adds_tiles_to_the_ends_of_the_table() -> None:
+    state = engine.state_from_position(
+        {1: ["R4", "R5", "R6", "K8", "O2"], 2: ["K1", "K2", "B9"]},
+        [["K5", "K6", "K7"]],
+        opened={1: True, 2: False},
+    )
+    action = baselines.beginner(state, 1, random.Random(0))
+    assert action["type"] == "play"
+    assert tiles_of(action["table"]) - tiles_of(state.table) == Counter(
+        {"R4": 1, "R5": 1, "R6": 1, "K8": 1}
+    )
+    assert ["K5", "K6", "K7", "K8"] in action["table"]  # the table's sets stay as they were
+
+
+def test_a_beginner_who_plays_sensibly_beats_easy() -> None:
+    result = bench.run("tiles", "beginner", "easy", pairs=6, seed=11)
+    assert result.share >= 0.6
