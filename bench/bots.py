@@ -12,7 +12,11 @@ module exists (tiles: ``maxtiles``, ``beginner``).
 Mirror pairs: each deal is played twice on the same seed and the same first seat, A in
 seat 1 then A in seat 2, so that both players get both hands; luck of the deal cancels.
 One deal is one game: ``new_round(seed, first_seat)`` up to ``status["over"]`` (for a game
-whose round starts a match, that is where the match ends). The first seat alternates
+whose round starts a match, that is where the match ends). With ``--matches`` a game is
+a whole match instead (rummy: deals until one player has 100), the deals following one
+another from the pair's seed, so that both games of a pair see the same deals in the same
+order while both matches last; what players feel over a match (points, not deals won) is
+then measured. The first seat alternates
 from pair to pair. Each game's players get their own rngs, seeded from the deal, so a run
 is reproducible from ``--seed`` whatever ``--jobs`` (the decision times are not).
 ``--set bots.SAMPLES=20`` (repeatable) changes a constant of a module of the game's package
@@ -114,9 +118,17 @@ class GameRecord:
 
 
 def play_game(
-    game_name: str, seats: dict[int, str], deal: int, first: int, move_cap: int = MOVE_CAP
+    game_name: str,
+    seats: dict[int, str],
+    deal: int,
+    first: int,
+    move_cap: int = MOVE_CAP,
+    matches: bool = False,
 ) -> GameRecord:
-    """One game from deal ``deal``, seat -> player name; every action timed."""
+    """One game from deal ``deal``, seat -> player name; every action timed. With
+    ``matches``, the game is a whole match: deals follow one another (the engine's
+    ``new_round(seed, first, previous)``) until its ``match_over(state)``, and the match
+    totals (``match_totals``, ``match_winner``) decide."""
     game = load_game(game_name)
     choose = {seat: player(game, name) for seat, name in seats.items()}
     # Each player's rng depends on the deal and on the player, not on the seat it sits in.
@@ -126,8 +138,14 @@ def play_game(
     record.times = {name: [] for name in seats.values()}
     record.cpu = {name: [] for name in seats.values()}
     status = game.engine.status(state)
-    while not status["over"]:
-        if record.moves >= move_cap:
+    deals = 1
+    while not status["over"] or (matches and not game.engine.match_over(state)):
+        if status["over"]:  # the next deal of the match, its seed from the first's
+            state = game.engine.new_round(deal_seed(deal, deals), first, state)
+            deals += 1
+            status = game.engine.status(state)
+            continue
+        if record.moves >= move_cap * deals:
             record.capped = True
             return record
         seat = status["turn"]
@@ -138,6 +156,10 @@ def play_game(
         state = game.engine.apply(state, seat, action)
         record.moves += 1
         status = game.engine.status(state)
+    if matches:
+        record.winner = game.engine.match_winner(state)
+        record.scores = dict(game.engine.match_totals(state))
+        return record
     record.winner = status.get("winner")
     scores = status["scores"] or {}
     record.scores = {int(seat): points for seat, points in scores.items()}
@@ -147,14 +169,21 @@ def play_game(
 
 
 def play_pair(
-    game_name: str, a: str, b: str, seed: int, pair: int, move_cap: int = MOVE_CAP
+    game_name: str,
+    a: str,
+    b: str,
+    seed: int,
+    pair: int,
+    move_cap: int = MOVE_CAP,
+    matches: bool = False,
 ) -> tuple[GameRecord, GameRecord]:
-    """The same deal twice, A in seat 1 then in seat 2, the same seat starting both."""
+    """The same deal twice, A in seat 1 then in seat 2, the same seat starting both
+    (with ``matches``, the same deals in the same order, as long as both matches last)."""
     deal = deal_seed(seed, pair)
     first = 1 + pair % 2
     return (
-        play_game(game_name, {1: a, 2: b}, deal, first, move_cap),
-        play_game(game_name, {1: b, 2: a}, deal, first, move_cap),
+        play_game(game_name, {1: a, 2: b}, deal, first, move_cap, matches),
+        play_game(game_name, {1: b, 2: a}, deal, first, move_cap, matches),
     )
 
 
@@ -281,9 +310,10 @@ def set_constant(game_name: str, assignment: str) -> None:
     setattr(module, constant, value)
 
 
-def _pair_job(args: tuple[str, str, str, int, int, int]) -> tuple[GameRecord, GameRecord]:
-    game_name, a, b, seed, pair, move_cap = args
-    return play_pair(game_name, a, b, seed, pair, move_cap)
+def _pair_job(
+    args: tuple[str, str, str, int, int, int, bool],
+) -> tuple[GameRecord, GameRecord]:
+    return play_pair(*args)
 
 
 def run(
@@ -296,13 +326,17 @@ def run(
     move_cap: int = MOVE_CAP,
     first_pair: int = 0,
     progress: int = 0,
+    matches: bool = False,
 ) -> Summary:
     game = load_game(game_name)
     player(game, a), player(game, b)  # refuse unknown names before starting
+    if matches and not hasattr(game.engine, "match_over"):
+        raise SystemExit(f"{game_name} has no matches: its engine has no match_over(state)")
     if a == b:
         raise SystemExit("A and B must differ: a player's rng is seeded by its name")
     tasks = [
-        (game_name, a, b, seed, pair, move_cap) for pair in range(first_pair, first_pair + pairs)
+        (game_name, a, b, seed, pair, move_cap, matches)
+        for pair in range(first_pair, first_pair + pairs)
     ]
     results: list[tuple[GameRecord, GameRecord]] = []
 
@@ -372,7 +406,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first-pair", type=int, default=0, help="skip this many pairs")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--move-cap", type=int, default=MOVE_CAP)
+    parser.add_argument("--move-cap", type=int, default=MOVE_CAP, help="per deal")
+    parser.add_argument(
+        "--matches",
+        action="store_true",
+        help="a game is a whole match (rummy: deals to 100), not one deal",
+    )
     parser.add_argument(
         "--progress", type=int, default=0, help="print the figures so far every N pairs"
     )
@@ -406,10 +445,12 @@ def main(argv: list[str] | None = None) -> None:
         args.move_cap,
         args.first_pair,
         args.progress,
+        args.matches,
     )
     elapsed = time.perf_counter() - begin
     print(
-        f"game {args.game}, seed {args.seed}, pairs {args.first_pair}.."
+        f"game {args.game}{' (matches)' if args.matches else ''}, seed {args.seed}, "
+        f"pairs {args.first_pair}.."
         f"{args.first_pair + args.pairs - 1}, {args.jobs} jobs, {elapsed:.0f} s"
         + "".join(f", {assignment}" for assignment in args.set)
     )

@@ -78,3 +78,13 @@ def test_segments_of_a_run_combine_into_the_figures_of_the_whole_run(tmp_path) -
         f"30 mirror pairs combined: win share {100 * whole.share:.1f}%  "
         f"95% interval by pairs {100 * whole.low:.1f}-{100 * whole.high:.1f}%"
     )
+
+
+def test_with_matches_a_rummy_game_is_dealt_again_until_someone_has_100() -> None:
+    first, second = bench.play_pair("cards", "medium", "easy", seed=2, pair=0, matches=True)
+    for record in (first, second):
+        assert max(record.scores.values()) >= 100
+        assert record.scores[record.winner] == max(record.scores.values())
+    assert first.start == second.start  # the same first deal, seats swapped
+    with pytest.raises(SystemExit, match="no matches"):
+        bench.run("tiles", "medium", "easy", pairs=1, seed=1, matches=True)
