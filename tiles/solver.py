@@ -462,45 +462,64 @@ class _Search:
         so once a step cannot beat the floor even if every rack tile after it is placed,
         neither can the rest.
         """
-        known = self.exact.get(state)
+        exact, at_most = self.exact, self.at_most
+        known = exact.get(state)
         if known is not None:
             return known
-        bound = self.at_most.get(state)
+        bound = at_most.get(state)
         if bound is not None and bound <= floor:
             return bound
         self.budget -= 1
         if self.budget < 0:
             raise _OutOfBudget
-        number, step = state[0], state[1]
+        number, step, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
         if number == _AFTER_LAST:
             result = self._final_score(state)
-            self.exact[state] = result
+            exact[state] = result
             return result
-        after_step = self.rack_gain_from[self.jokers - state[3]][number][step + 1] + self.joker_gain
+        free_jokers = self.jokers - jokers_used
+        after_step = self.rack_gain_from[free_jokers][number][step + 1] + self.joker_gain
+        face = self.face[number] if self.opening else 0
         result = _IMPOSSIBLE
+        # The hot loops: _group_steps and _colour_steps written out, and the memo of the
+        # next state read here, which saves most calls.
         if step == _GROUP_STEP:
             if after_step <= floor:
-                self.at_most[state] = after_step
+                at_most[state] = after_step
                 return after_step
-            for _, following, _ in self._group_steps(state):
+            key = (group_tiles, most_copies, free_jokers)
+            group_choices = self.group_choices.get(key)
+            if group_choices is None:
+                group_choices = self.group_choices[key] = self._group_choices(*key)
+            for jokers, new_room in group_choices:
                 beat = floor if floor > result else result
-                rest = self._best(following, beat)
+                value = meld_value + face * jokers
+                spare_room = room + new_room
+                if spare_room > free_jokers - jokers:
+                    spare_room = free_jokers - jokers
+                following: State = (
+                    number + 1,
+                    0,
+                    runs,
+                    jokers_used + jokers,
+                    0,
+                    0,
+                    value if value < OPENING_MINIMUM else OPENING_MINIMUM,
+                    spare_room,
+                )
+                rest = exact.get(following)
+                if rest is None:
+                    rest = at_most.get(following)
+                    if rest is None or rest > beat:
+                        rest = self._best(following, beat)
                 if rest > result:
                     result = rest
-        else:  # the hot loop: _colour_steps written out
-            _, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
-            key = (
-                number,
-                colour,
-                runs >> (_RUN_BITS * colour) & _RUN_MASK,
-                self.jokers - jokers_used,
-            )
+        else:
+            colour = step
+            key = (number, colour, runs >> (_RUN_BITS * colour) & _RUN_MASK, free_jokers)
             choices = self.colour_choices.get(key)
             if choices is None:
                 choices = self.colour_choices[key] = self._colour_choices(*key)
-            free_jokers = self.jokers - jokers_used
-            face = self.face[number] if self.opening else 0
-            exact = self.exact
             for gain, runs_change, used, to_groups, jokers, new_room in choices:
                 beat = floor if floor > result else result
                 if gain + after_step <= beat:
@@ -511,7 +530,7 @@ class _Search:
                 spare_room = room + new_room
                 if spare_room > free_jokers - jokers:
                     spare_room = free_jokers - jokers
-                following: State = (
+                following = (
                     number,
                     colour + 1,
                     runs + runs_change,
@@ -521,15 +540,17 @@ class _Search:
                     value if value < OPENING_MINIMUM else OPENING_MINIMUM,
                     spare_room,
                 )
-                rest = exact.get(following)  # a known answer saves the call
+                rest = exact.get(following)
                 if rest is None:
-                    rest = self._best(following, beat - gain)
+                    rest = at_most.get(following)
+                    if rest is None or rest > beat - gain:
+                        rest = self._best(following, beat - gain)
                 if rest > _IMPOSSIBLE and gain + rest > result:
                     result = gain + rest
         if result > floor:
-            self.exact[state] = result
+            exact[state] = result
             return result
-        self.at_most[state] = result  # lower than the bound known before, if any
+        at_most[state] = result  # lower than the bound known before, if any
         return result
 
     def _final_score(self, state: State) -> int:
