@@ -1,6 +1,6 @@
 """Time tiles.solver.best_placement against the rummikub-solver ILP on the same positions.
 
-Run: ``python bench/solver.py [positions] [--late] [--no-ilp]`` from the repository root
+Run: ``python bench/solver.py [positions] [--late] [--no-ilp] [--slowest N]`` from the root
 (default 300). Positions are seeded and fixed: mid-game tables of 6-40 tiles built from
 random valid sets of a shuffled tile set, racks of 5-20 tiles from the rest, and one in
 five an opening (rack only, the table left as it is); with ``--late``, late-game
@@ -121,6 +121,9 @@ def main() -> None:
     parser.add_argument("positions", type=int, nargs="?", default=300)
     parser.add_argument("--late", action="store_true", help="late-game positions")
     parser.add_argument("--no-ilp", action="store_true", help="time tiles.solver only")
+    parser.add_argument(
+        "--slowest", type=int, default=0, metavar="N", help="print the N slowest positions"
+    )
     args = parser.parse_args()
     count = args.positions
     if args.late:
@@ -137,6 +140,10 @@ def main() -> None:
         print(f"{count} positions ({openings} openings), tables 6-40 tiles, racks 5-20")
     our_times, our_results = timed(ours, cases)
     print(summary("tiles.solver", our_times))
+    if args.slowest:
+        ranked = sorted(range(count), key=lambda index: -our_times[index])[: args.slowest]
+        listed = ", ".join(f"#{index} {our_times[index]:.1f} ms" for index in ranked)
+        print(f"slowest (index in the list of positions): {listed}")
     if args.no_ilp:
         return
     if not ilp_reference.installed():

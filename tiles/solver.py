@@ -30,7 +30,12 @@ What keeps the search small while staying exact:
   being counted in the state;
 - branch and bound over the memo: a step is not explored when even placing every rack
   tile still undecided could not beat the best found; rack tiles that fit in no set
-  whatever the arrangement are dropped first;
+  whatever the arrangement are dropped first. A search that fails remembers the best
+  it could still reach (fail-soft), which is often well below what it was asked for;
+- each search first asks only for placements of every live rack tile: that floor cuts
+  every branch dropping a tile, so such a placement, frequent late in a game, is found
+  or ruled out fast; only then does the search accept fewer tiles, keeping the bounds
+  learnt;
 - where that is not enough (a search still running after its first 3,000 states), the
   bound is tightened "Russian doll" fashion: for every count of free jokers, the numbers
   n..13 are solved alone, n from 13 down, relaxed (any runs the lower numbers could
@@ -39,7 +44,9 @@ What keeps the search small while staying exact:
   jokers went elsewhere and a later tile now fits nowhere is then cut at once;
 - the same search runs from 13 down (numbers mirrored) in turn with the one from 1 up,
   under a growing budget, and the first to finish answers: where the position is tight
-  decides which direction proves the optimum quickly, often tenfold faster.
+  decides which direction proves the optimum quickly, often tenfold faster. A
+  direction's dolls are built just before its second turn, so that they cost nothing
+  when the other direction finishes first.
 """
 
 from __future__ import annotations
@@ -154,14 +161,15 @@ def _solve_both_ways(
     budget = _FIRST_BUDGET
     left = max_states
     while True:
-        if budget == 2 * _FIRST_BUDGET:  # a hard position: bound the searches better
-            for search, on_table, live in searches:
+        for search, on_table, live in searches:
+            if budget == 2 * _FIRST_BUDGET:  # a hard position: bound this search better
+                # (just before its second turn: if the first direction then finishes,
+                # the other's dolls are not needed)
                 spent = search.tighten_bounds(on_table, live)
                 if left is not None:
                     left -= spent  # the dolls' states count too
                     if left <= 0:
                         raise SearchTooLong
-        for search, _, _ in searches:
             turn_budget = budget if left is None else min(budget, left)
             try:
                 found = search.solve(turn_budget, at_least)
@@ -295,6 +303,7 @@ class _Search:
         # face[n]: what number n is really worth (13 down to 1 when searching mirrored)
         self.face = [_AFTER_LAST - n if mirrored else n for n in range(_AFTER_LAST + 1)]
         self.budget = 0
+        self.aspiring = True  # solve asks for every live tile first (see there)
         self.table = table.tiles
         self.rack = rack.tiles
         self.table_jokers = table.jokers
@@ -421,69 +430,107 @@ class _Search:
         """
         self.budget = budget
         start: State = (1, 0, 0, 0, 0, 0, 0, 0)
+        if self.aspiring:
+            # First ask only for placements of every live tile, the most there can be: a
+            # floor that high prunes every branch dropping a tile, so when such a
+            # placement exists it comes fast (late in a game it often does). Otherwise
+            # the bounds the failed search learnt stay in the memo for the full search.
+            everything = self._gain_bound(start) // _PER_TILE
+            if everything > at_least:
+                floor = everything * _PER_TILE - 1
+                if self._best(start, floor) > floor:
+                    return self._rebuild(start)
+            self.aspiring = False
         # Only placements of at least that many rack tiles count: the floor prunes the rest.
-        score = self._best(start, at_least * _PER_TILE - 1)
-        if score < at_least * _PER_TILE:
-            return None
-        return self._rebuild(start)
+        floor = at_least * _PER_TILE - 1
+        if self._best(start, floor) > floor:
+            return self._rebuild(start)
+        return None
+
+    def _gain_bound(self, state: State) -> int:
+        """At most what the steps from ``state`` on can gain."""
+        free = self.jokers - state[3]
+        return self.rack_gain_from[free][state[0]][state[1]] + self.joker_gain
 
     def _best(self, state: State, floor: int) -> int:
         """Best score from this state to the end, when it beats ``floor``.
 
-        Branch and bound over the memo: a result above ``floor`` is exact; otherwise the
-        true best is at most ``floor`` and ``floor`` is returned (and remembered as a
-        bound, so that a later visit with a lower floor searches again). Steps come
-        sorted by gain, so once a step cannot beat the floor even if every rack tile
-        after it is placed, neither can the rest.
+        Branch and bound over the memo: a result above ``floor`` is exact; otherwise it
+        is a bound, at most ``floor``, on the true best ("fail-soft": the highest of the
+        steps' own bounds, not just ``floor``), and is remembered so that a later visit
+        searches again only if its floor is lower than that. Steps come sorted by gain,
+        so once a step cannot beat the floor even if every rack tile after it is placed,
+        neither can the rest.
         """
-        known = self.exact.get(state)
+        exact, at_most = self.exact, self.at_most
+        known = exact.get(state)
         if known is not None:
             return known
-        bound = self.at_most.get(state)
+        bound = at_most.get(state)
         if bound is not None and bound <= floor:
-            return floor
+            return bound
         self.budget -= 1
         if self.budget < 0:
             raise _OutOfBudget
-        number, step = state[0], state[1]
+        number, step, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
         if number == _AFTER_LAST:
             result = self._final_score(state)
-            self.exact[state] = result
+            exact[state] = result
             return result
-        after_step = self.rack_gain_from[self.jokers - state[3]][number][step + 1] + self.joker_gain
+        free_jokers = self.jokers - jokers_used
+        after_step = self.rack_gain_from[free_jokers][number][step + 1] + self.joker_gain
+        face = self.face[number] if self.opening else 0
         result = _IMPOSSIBLE
+        # The hot loops: _group_steps and _colour_steps written out, and the memo of the
+        # next state read here, which saves most calls.
         if step == _GROUP_STEP:
             if after_step <= floor:
-                self.at_most[state] = floor
-                return floor
-            for _, following, _ in self._group_steps(state):
+                at_most[state] = after_step
+                return after_step
+            key = (group_tiles, most_copies, free_jokers)
+            group_choices = self.group_choices.get(key)
+            if group_choices is None:
+                group_choices = self.group_choices[key] = self._group_choices(*key)
+            for jokers, new_room in group_choices:
                 beat = floor if floor > result else result
-                rest = self._best(following, beat)
+                value = meld_value + face * jokers
+                spare_room = room + new_room
+                if spare_room > free_jokers - jokers:
+                    spare_room = free_jokers - jokers
+                following: State = (
+                    number + 1,
+                    0,
+                    runs,
+                    jokers_used + jokers,
+                    0,
+                    0,
+                    value if value < OPENING_MINIMUM else OPENING_MINIMUM,
+                    spare_room,
+                )
+                rest = exact.get(following)
+                if rest is None:
+                    rest = at_most.get(following)
+                    if rest is None or rest > beat:
+                        rest = self._best(following, beat)
                 if rest > result:
                     result = rest
-        else:  # the hot loop: _colour_steps written out
-            _, colour, runs, jokers_used, group_tiles, most_copies, meld_value, room = state
-            key = (
-                number,
-                colour,
-                runs >> (_RUN_BITS * colour) & _RUN_MASK,
-                self.jokers - jokers_used,
-            )
+        else:
+            colour = step
+            key = (number, colour, runs >> (_RUN_BITS * colour) & _RUN_MASK, free_jokers)
             choices = self.colour_choices.get(key)
             if choices is None:
                 choices = self.colour_choices[key] = self._colour_choices(*key)
-            free_jokers = self.jokers - jokers_used
-            face = self.face[number] if self.opening else 0
-            exact = self.exact
             for gain, runs_change, used, to_groups, jokers, new_room in choices:
                 beat = floor if floor > result else result
                 if gain + after_step <= beat:
+                    if gain + after_step > result:
+                        result = gain + after_step  # a bound for the steps left out
                     break
                 value = meld_value + face * (used + jokers)
                 spare_room = room + new_room
                 if spare_room > free_jokers - jokers:
                     spare_room = free_jokers - jokers
-                following: State = (
+                following = (
                     number,
                     colour + 1,
                     runs + runs_change,
@@ -493,16 +540,18 @@ class _Search:
                     value if value < OPENING_MINIMUM else OPENING_MINIMUM,
                     spare_room,
                 )
-                rest = exact.get(following)  # a known answer saves the call
+                rest = exact.get(following)
                 if rest is None:
-                    rest = self._best(following, beat - gain)
+                    rest = at_most.get(following)
+                    if rest is None or rest > beat - gain:
+                        rest = self._best(following, beat - gain)
                 if rest > _IMPOSSIBLE and gain + rest > result:
                     result = gain + rest
         if result > floor:
-            self.exact[state] = result
+            exact[state] = result
             return result
-        self.at_most[state] = floor
-        return floor
+        at_most[state] = result  # lower than the bound known before, if any
+        return result
 
     def _final_score(self, state: State) -> int:
         """After 13: every run long enough, table jokers all used, opening worth 30."""

@@ -481,3 +481,19 @@ def test_at_least_finds_the_best_placement_of_that_many_tiles_or_none(seed: int)
                 assert objective(found) == brute_force(position), (position, at_least)
             else:
                 assert found is None, (position, at_least)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_searches_cut_after_a_few_states_and_resumed_keep_the_brute_force_answer(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """Turns of 2, 4, 8... states with next to no dolls: both searches stop and resume
+    often, inside the pass asking for every live tile and in the full one, so the
+    bounds they remember (fail-soft) are used across turns and passes."""
+    monkeypatch.setattr(solver, "_FIRST_BUDGET", 2)
+    monkeypatch.setattr(solver, "_DOLL_BUDGET", 1)
+    for position in small_positions(100, 90 + seed):
+        found = best_placement(*position)
+        if found is not None:
+            check_placement(position, found)
+        assert objective(found) == brute_force(position), position
