@@ -19,13 +19,11 @@ among the cards the opponent was seen taking from the pile.
   opponent took from it): it discards the card that leaves the least deadwood and the
   best chances counting only live cards (a pair whose other cards are all seen is
   dead), avoids what the opponent visibly collects, takes the top card when it makes
-  a meld or lays off at once, and melds and lays off at once (a meld held in hand
-  counts against it when the opponent goes out: over a match to 100, holding melds
-  lost medium two matches in three against easy);
-- strong keeps its melds and lay-offs in hand until it can go out in this turn (the
-  opponent gets no lay-off spots) while the opponent holds many cards, and melds at
-  once against one down to a few (MELD_WHEN_OPPONENT_HOLDS: the points held would be
-  lost if the opponent went out), and weighs each discard by the same measure
+  a meld or lays off at once, lays off at once, and keeps a single meld in hand (it
+  melds once it holds two, or when it can go out);
+- strong keeps every meld and lay-off in hand until it can go out in this turn (the
+  opponent gets no lay-off spots; against an opponent down to two cards it melds at
+  once, to cut the points it would lose), and weighs each discard by the same measure
   plus the chance that it helps the opponent, estimated over opponent hands sampled
   from the unseen cards (its known cards plus a random deal: a fixed number of samples
   from the rng, so a decision is reproducible). It takes the top card whenever that
@@ -322,10 +320,7 @@ POINTS = 0.01  # medium and strong: a point of card value (a tie-break, mostly)
 # --- strong -----------------------------------------------------------------------------
 
 TAKE_MARGIN = 0.3  # strong: how much better the hand must be to take the top card
-# strong: meld before going out only against this few cards. Tuned over matches to 100
-# (bench/bots.py --matches, other seeds than the measuring ones): 2 won 43% of matches
-# against medium, 6 won 58%, melding at once always 33%.
-MELD_WHEN_OPPONENT_HOLDS = 6
+MELD_WHEN_OPPONENT_HOLDS = 2  # strong: meld before going out only against this few cards
 
 
 def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
@@ -372,6 +367,16 @@ def _strong_draw(seen: Seen, rng: random.Random) -> bool:
     return with_top < now - TAKE_MARGIN
 
 
+def _semi_held_play(seen: Seen) -> Action | None:
+    """Meld once two melds are in hand (or to go out); lay off at once."""
+    judge = Judge(seen)
+    plan = judge.plan(seen.hand)
+    if len(plan[2]) >= 2 or judge.deadwood(seen.hand) <= 1:
+        return _next_play(seen)
+    play = _next_play(seen)
+    return play if play is not None and play["type"] == "lay_off" else None
+
+
 def _held_play(seen: Seen) -> Action | None:
     """Keep melds in hand (no lay-off spots for the opponent) until going out this turn,
     unless the opponent is about to go out (then cut the points held)."""
@@ -395,6 +400,6 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
-# How each level melds: easy and medium at once; strong keeps its melds in hand (no
-# lay-off spots for the opponent) until it can go out or the opponent holds few cards.
-PLAYS = {"easy": _next_play, "medium": _next_play, "strong": _held_play}
+# How each level melds: easy at once; medium once it holds two melds; strong keeps its
+# melds in hand (no lay-off spots for the opponent) until it can go out.
+PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}
