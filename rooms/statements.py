@@ -1,11 +1,11 @@
-"""The statements of an online action, written out in SQL.
+"""The statements of an online action and of a ping, written out in SQL.
 
-Every action of every room runs them, on the one core (the GIL) that the process's
-event loop also needs. Django's ORM spent about half a millisecond of CPU building
-each of them, ten times what the database call itself costs this process (issue 12,
-measured with thread_time on PostgreSQL); written out they cost the call alone. The
-same statements run on PostgreSQL and SQLite: only the row lock (SQLite has one writer
-anyway) and the JSON parameter's cast differ.
+Every action and every ping (one a socket every 10 s) of every room runs them, on the
+one core (the GIL) that the process's event loop also needs. Django's ORM spent about
+half a millisecond of CPU building each of them, ten times what the database call
+itself costs this process (issue 12, measured with thread_time on PostgreSQL); written
+out they cost the call alone. The same statements run on PostgreSQL and SQLite: only
+the row lock (SQLite has one writer anyway) and the JSON parameter's cast differ.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def _sql(vendor: str) -> dict[str, str]:
             f"UPDATE {room} SET state = {json}, version = %s, finished = %s,"
             f" last_activity = %s WHERE id = %s AND version = %s"
         ),
+        "beat": f"UPDATE {seat} SET heartbeat_at = %s WHERE id = %s AND channel_name = %s",
         "log": (
             f"INSERT INTO {log} (room_id, seat, version, action, created)"
             f" VALUES (%s, %s, %s, {json}, %s)"
@@ -83,9 +84,7 @@ def seats(room_id: int, fresh_since: datetime) -> list[SeatRow]:
         ]
 
 
-def save_state(
-    room_id: int, version: int, state_text: str, finished: bool, now: datetime
-) -> bool:
+def save_state(room_id: int, version: int, state_text: str, finished: bool, now: datetime) -> bool:
     """Write the state of `version` + 1 if the room is still at `version`."""
     with connection.cursor() as cursor:
         cursor.execute(
@@ -98,3 +97,10 @@ def save_state(
 def log_action(room_id: int, seat: int, version: int, action_text: str, now: datetime) -> None:
     with connection.cursor() as cursor:
         cursor.execute(_statements()["log"], [room_id, seat, version, action_text, _time(now)])
+
+
+def beat(seat_id: int, channel_name: str, now: datetime) -> bool:
+    """Refresh the seat's heartbeat if `channel_name` still holds it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_statements()["beat"], [_time(now), seat_id, channel_name])
+        return cursor.rowcount == 1

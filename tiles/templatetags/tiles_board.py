@@ -10,6 +10,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -95,6 +96,18 @@ def rack_tiles(rack: list[tuple[str, bool]]) -> SafeString:
 def small_tiles(codes: Iterable[str] | str | None) -> SafeString:
     """Small pictures of a list of codes, or of a space-separated string of codes."""
     return mark_safe(small_tiles_html(codes))
+
+
+@lru_cache(maxsize=64)
+def _reverse(name: str, prefix: str) -> str:
+    return reverse(name)
+
+
+@register.simple_tag
+def board_url(name: str) -> str:
+    """{% url name %} for a URL without arguments, reversed once per script prefix: the
+    board asks for two on every render."""
+    return _reverse(name, get_script_prefix())
 
 
 @lru_cache(maxsize=64)
