@@ -325,14 +325,21 @@ async def run_phase(
 
 async def hold(services: Services, rooms_count: int, seconds: float, pause: float) -> None:
     """The capacity run: 2R sockets open for `seconds`, each room moving now and then."""
-    codes = await asyncio.to_thread(make_rooms, rooms_count)
-    await asyncio.sleep(2)
-    rss0 = sum(rss_bytes(pid) for pid in services.pids())
+    codes = await asyncio.to_thread(make_rooms, rooms_count + len(services.servers))
     tally = Tally()
     servers = services.servers
+    # A room on each process first, opened, moved and closed: what the first sockets of a
+    # process load once (code, templates, connections) is not memory per socket.
+    for number, (code, host, guest) in enumerate(codes[rooms_count:]):
+        warm = GameRoom(Tally(), (servers[number], servers[(number + 1) % len(servers)]))
+        await warm.open(code, (host, guest))
+        await warm.move(0)
+        await warm.close()
+    await asyncio.sleep(3)
+    rss0 = sum(rss_bytes(pid) for pid in services.pids())
     rooms = []
     openers = []
-    for number, (code, host, guest) in enumerate(codes):
+    for number, (code, host, guest) in enumerate(codes[:rooms_count]):
         pair = (servers[number % len(servers)], servers[(number + 1) % len(servers)])
         room = GameRoom(tally, pair)
         openers.append(room.open(code, (host, guest)))
