@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from rooms import registry
+from rooms import registry, states
 from rooms.engine import Seat, Status, View
 from rooms.models import Room
 
@@ -46,7 +46,7 @@ def seat_view(
             _rendered.move_to_end(key)
             return _rendered[key]
     engine = game.engine
-    state = _parsed(engine, code, version, state_json)
+    state = states.parsed(engine, code, version, state_json)
     view = engine.view(state, seat)
     status = engine.status(state)
     rendered = (view, status, render_board(game, view, status, seat, "friend"))
@@ -55,24 +55,6 @@ def seat_view(
         while len(_rendered) > RENDERED_MAX:
             _rendered.popitem(last=False)
     return rendered
-
-
-# The states read by (room code, version): both seats of a room on one process read the
-# same version (states are never mutated, docs/games.md), so it is parsed once.
-_states: OrderedDict[tuple[str, int], Any] = OrderedDict()
-
-
-def _parsed(engine: Any, code: str, version: int, state_json: Any) -> Any:
-    key = (code, version)
-    with _rendered_lock:
-        if key in _states:
-            return _states[key]
-    state = engine.from_json(state_json)
-    with _rendered_lock:
-        _states[key] = state
-        while len(_states) > RENDERED_MAX:
-            _states.popitem(last=False)
-    return state
 
 
 def seat_message(

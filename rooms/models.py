@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rooms import presence, registry, statements
+from rooms import presence, registry, statements, states
 from rooms.engine import Engine, Status
 from rooms.errors import RoomError
 from rooms.seats import COLOURS, SEATS, first_seat, new_seed
@@ -183,7 +183,9 @@ class Room(models.Model):
             if len(seats) != len(SEATS) or not all(s.connected for s in seats):
                 raise RoomError("waiting")
             engine = registry.get(game).engine
-            state = engine.from_json(json.loads(state_text))
+            state = states.known(self.code, current)
+            if state is None:
+                state = engine.from_json(json.loads(state_text))
             status = engine.status(state)
             if status["over"]:
                 raise RoomError("game_over")
@@ -195,6 +197,8 @@ class Room(models.Model):
             if not statements.save_state(self.pk, version, new_text, finished, now):
                 raise RoomError("stale")
             statements.log_action(self.pk, seat, version + 1, json.dumps(action), now)
+            # Kept for the pushes and the next action once committed, never before.
+            transaction.on_commit(lambda: states.remember(self.code, version + 1, new_state))
         # What was written, without reading it back.
         room = Room(
             pk=self.pk,
