@@ -39,8 +39,6 @@ import os
 import random
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +52,7 @@ TIMEOUT = 60  # seconds a client waits for an answer before counting a timeout
 PING_SECONDS = 10
 
 
+from bench.load_report import Phase, Tally  # noqa: E402
 from bench.load_services import Services, make_rooms, rss_bytes, setup_django  # noqa: E402
 
 # --- The client ---------------------------------------------------------------------
@@ -65,19 +64,6 @@ class Refused(Exception):
         self.code = code
 
 
-@dataclass
-class Tally:
-    confirm: list[float] = field(default_factory=list)
-    push: list[float] = field(default_factory=list)
-    errors: Counter[str] = field(default_factory=Counter)
-    counting: bool = False
-
-    def timing(self, confirm: float, push: float) -> None:
-        if self.counting:
-            self.confirm.append(confirm)
-            self.push.append(push)
-
-
 class Page:
     """One socket: a reader task timestamps every message as it arrives."""
 
@@ -85,6 +71,8 @@ class Page:
         self.tally, self.game = tally, game
         self.inbox: asyncio.Queue[tuple[float, dict]] = asyncio.Queue()
         self.tasks: list[asyncio.Task] = []
+        # Set once both seats were seen present; `closing` once the room closes.
+        self.both_seen = self.closing = False
 
     async def open(self, url: str, origin: str) -> Page:
         for attempt in range(5):
@@ -107,8 +95,10 @@ class Page:
             async for text in self.socket:
                 message = json.loads(text)
                 gone = self.game and not all(message.get("presence", {}).values())
-                if gone and self.tally.counting:
-                    self.tally.errors["seat shown gone"] += 1
+                if gone and self.both_seen and not self.closing:
+                    self.tally.gone += 1
+                    if self.tally.counting:
+                        self.tally.errors["seat shown gone"] += 1
                 if message.get("type") != "pong":
                     self.inbox.put_nowait((time.perf_counter(), message))
         if self.socket.close_code not in (1000, None) and self.tally.counting:
@@ -160,6 +150,8 @@ class Room:
         self.pages: dict[int, Page] = {}
 
     async def close(self) -> None:
+        for page in self.pages.values():
+            page.closing = True
         await asyncio.gather(*(page.close() for page in self.pages.values()))
 
 
@@ -205,6 +197,7 @@ class GameRoom(Room):
                 for page in self.pages.values():  # presence news sent meanwhile
                     while not page.inbox.empty():
                         page.inbox.get_nowait()
+                    page.both_seen = True
                 return
             await asyncio.sleep(0.5)
         raise Refused("never both present")
@@ -256,58 +249,30 @@ async def keep_moving(room: Room, stop: asyncio.Event, pause: float = 0.0) -> No
                 await asyncio.wait_for(stop.wait(), pause * (0.5 + random.random()))
 
 
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-@dataclass
-class Phase:
-    name: str
-    rooms: int
-    seconds: float
-    tally: Tally
-    daphne_cpu: float
-    redis_cpu: float
-    client_cpu: float
-    problems: Counter[str]
-    leftovers: dict[str, int]
-
-    @property
-    def rate(self) -> float:
-        return len(self.tally.confirm) / self.seconds
-
-    def ms(self, values: list[float], share: float) -> float:
-        return percentile(values, share) * 1000
-
-    def report(self, processes: int) -> str:
-        t = self.tally
-        unit = "actions/s" if self.name == "game" else "msgs/s"
-        lines = [
-            f"{self.name:5} {self.rooms} rooms, {processes} process(es): "
-            f"{len(t.confirm)} in {self.seconds:.1f} s = {self.rate:.1f} {unit}",
-            f"      confirmation p50 {self.ms(t.confirm, 0.5):7.1f} ms  "
-            f"p99 {self.ms(t.confirm, 0.99):7.1f} ms",
-            f"      push         p50 {self.ms(t.push, 0.5):7.1f} ms  "
-            f"p99 {self.ms(t.push, 0.99):7.1f} ms",
-            f"      errors {dict(t.errors) or 0}; server log {dict(self.problems) or 'clean'}",
-            f"      CPU: daphne {self.daphne_cpu:.0%} of a core (all processes), "
-            f"redis {self.redis_cpu:.0%}, client {self.client_cpu:.0%}",
-            f"      left behind after closing: {self.leftovers}",
-        ]
-        return "\n".join(lines)
-
-
-async def open_all(rooms: list[Room], openers: list, limit: int = 50) -> None:
+async def open_all(rooms: list[Room], openers: list, tally: Tally, limit: int = 50) -> list[Room]:
+    """Open the rooms, `limit` at a time; the rooms that opened. A room whose socket
+    did not open, or whose hello or sync timed out, is counted as an error ("open: …")
+    and left out: one slow room does not end the run."""
     gate = asyncio.Semaphore(limit)
 
-    async def one(opener):
+    async def one(room: Room, opener) -> Room | None:
         async with gate:
-            await opener
+            try:
+                await opener
+                return room
+            except Refused as refused:
+                tally.errors[f"open: {refused.code}"] += 1
+            except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
+                tally.errors[f"open: {type(error).__name__}"] += 1
+            except websockets.ConnectionClosed:
+                tally.errors["open: connection closed"] += 1
+            await room.close()
+            return None
 
-    await asyncio.gather(*(one(opener) for opener in openers))
+    opened = await asyncio.gather(
+        *(one(room, opener) for room, opener in zip(rooms, openers, strict=True))
+    )
+    return [room for room in opened if room is not None]
 
 
 async def run_phase(
@@ -327,7 +292,7 @@ async def run_phase(
             code, host, guest = codes[number]
             openers.append(room.open(code, (host, guest)))
         rooms.append(room)
-    await open_all(rooms, openers)
+    rooms = await open_all(rooms, openers, tally)
     problems_before = services.log_problems()
     stop = asyncio.Event()
     movers = [asyncio.create_task(keep_moving(room, stop)) for room in rooms]
@@ -360,27 +325,40 @@ async def run_phase(
 
 async def hold(services: Services, rooms_count: int, seconds: float, pause: float) -> None:
     """The capacity run: 2R sockets open for `seconds`, each room moving now and then."""
-    codes = await asyncio.to_thread(make_rooms, rooms_count)
-    await asyncio.sleep(2)
-    rss0 = sum(rss_bytes(pid) for pid in services.pids())
+    codes = await asyncio.to_thread(make_rooms, rooms_count + len(services.servers))
     tally = Tally()
     servers = services.servers
+    # A room on each process first, opened, moved and closed: what the first sockets of a
+    # process load once (code, templates, connections) is not memory per socket.
+    for number, (code, host, guest) in enumerate(codes[rooms_count:]):
+        warm = GameRoom(Tally(), (servers[number], servers[(number + 1) % len(servers)]))
+        await warm.open(code, (host, guest))
+        await warm.move(0)
+        await warm.close()
+    await asyncio.sleep(3)
+    rss0 = sum(rss_bytes(pid) for pid in services.pids())
     rooms = []
     openers = []
-    for number, (code, host, guest) in enumerate(codes):
+    for number, (code, host, guest) in enumerate(codes[:rooms_count]):
         pair = (servers[number % len(servers)], servers[(number + 1) % len(servers)])
         room = GameRoom(tally, pair)
         openers.append(room.open(code, (host, guest)))
         rooms.append(room)
     opened = time.perf_counter()
-    await open_all(rooms, openers)
-    print(f"{2 * rooms_count} sockets open in {time.perf_counter() - opened:.1f} s")
+    rooms = await open_all(rooms, openers, tally)
+    sockets = 2 * len(rooms)
+    print(
+        f"{sockets} of {2 * rooms_count} sockets open in {time.perf_counter() - opened:.1f} s;"
+        f" failed to open: {dict(tally.errors) or 0}",
+        flush=True,
+    )
     await asyncio.sleep(5)
     rss1 = sum(rss_bytes(pid) for pid in services.pids())
     print(
-        f"daphne memory: {rss0 / 2**20:.0f} MiB before, {rss1 / 2**20:.0f} MiB with "
-        f"{2 * rooms_count} idle sockets: {(rss1 - rss0) / (2 * rooms_count) / 1024:.1f} KiB "
-        "per socket"
+        f"daphne memory (VmRSS, all processes): {rss0 / 2**20:.0f} MiB before, "
+        f"{rss1 / 2**20:.0f} MiB with {sockets} idle sockets: "
+        f"{(rss1 - rss0) / max(sockets, 1) / 1024:.1f} KiB per socket",
+        flush=True,
     )
     problems_before = services.log_problems()
     stop = asyncio.Event()
@@ -393,7 +371,7 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
         still_open = sum(page.socket.close_code is None for r in rooms for page in r.pages.values())
         print(
             f"  {minute + 1} min: {len(tally.confirm)} actions, errors {dict(tally.errors) or 0},"
-            f" {still_open} sockets open",
+            f" {still_open} sockets open, seats shown gone while open: {tally.gone}",
             flush=True,
         )
     await asyncio.sleep(seconds % 60)
@@ -417,7 +395,8 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
         services.log_problems() - problems_before,
         leftovers,
     )
-    print(f"{still_open} of {2 * rooms_count} sockets still open at the end")
+    print(f"{still_open} of {sockets} sockets still open at the end")
+    print(f"seats ever shown gone while both pages were open: {tally.gone}")
     print(phase.report(len(servers)))
 
 

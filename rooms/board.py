@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from rooms import registry
+from rooms import registry, states
 from rooms.engine import Seat, Status, View
 from rooms.models import Room
 
@@ -46,7 +46,7 @@ def seat_view(
             _rendered.move_to_end(key)
             return _rendered[key]
     engine = game.engine
-    state = engine.from_json(state_json)
+    state = states.parsed(engine, code, version, state_json)
     view = engine.view(state, seat)
     status = engine.status(state)
     rendered = (view, status, render_board(game, view, status, seat, "friend"))

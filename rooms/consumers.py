@@ -47,6 +47,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from autobahn.exception import Disconnected
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -152,9 +153,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # Every handler (browser messages and group events) speaks the player's language.
         if self.language is None:
             self.language = language_of(self.scope)
+        # Channels' own dispatch first hops to the shared sync thread and back to close
+        # old database connections, for every frame and every group event: three thread
+        # hand-offs an action, all queued on that one thread (issue 12). This consumer
+        # touches the database only through rooms.db.database, whose calls close old
+        # connections on their own thread before and after, so it calls the handler
+        # directly.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
         with translation.override(self.language):
             try:
-                await super().dispatch(message)
+                await handler(message)
             except TRANSPORT_ERRORS as error:
                 # Redis failed under a handler. Whatever was committed stays committed;
                 # the page reconnects and resyncs instead of seeing 1011 and a traceback.

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rooms import presence, registry
+from rooms import presence, registry, statements, states
 from rooms.engine import Engine, Status
 from rooms.errors import RoomError
 from rooms.seats import COLOURS, SEATS, first_seat, new_seed
@@ -161,48 +161,58 @@ class Room(models.Model):
 
         Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
         IllegalAction; then nothing has changed. The action and the new state are
-        committed together before this returns, so nothing is sent unsaved. Five
-        queries (tests/rooms/test_queries.py keeps them so).
+        committed together before this returns, so nothing is sent unsaved. Four
+        queries, written out in rooms/statements.py (tests/rooms/test_queries.py keeps
+        them so).
         """
         if not isinstance(action, dict):
             raise RoomError("malformed")
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("stale")
+        now = timezone.now()
         with transaction.atomic():
             # The row lock orders concurrent actions on PostgreSQL; the conditional
             # UPDATE below makes a repeated version fail on SQLite as well.
-            room = Room.objects.select_for_update().get(pk=self.pk)
-            if version != room.version:
+            locked = statements.lock_room(self.pk)
+            if locked is None:
+                raise Room.DoesNotExist
+            current, state_text, game = locked
+            if version != current:
                 raise RoomError("stale")
-            seats = list(room.seats.all())
-            if not room.both_connected(seats):
+            seats = statements.seats(self.pk, presence.fresh_since(now))
+            if len(seats) != len(SEATS) or not all(s.connected for s in seats):
                 raise RoomError("waiting")
-            engine = room.engine
-            state = room.game_state()
+            engine = registry.get(game).engine
+            state = states.known(self.code, current)
+            if state is None:
+                state = engine.from_json(json.loads(state_text))
             status = engine.status(state)
             if status["over"]:
                 raise RoomError("game_over")
             if status["turn"] != seat:
                 raise RoomError("not_your_turn")
             new_state = engine.apply(state, seat, action)
-            changes = {
-                # As the database gives it back (lists, string keys): pushes read it.
-                "state": json.loads(json.dumps(engine.to_json(new_state))),
-                "version": version + 1,
-                "finished": bool(engine.status(new_state)["over"]),
-                "last_activity": timezone.now(),
-            }
-            updated = Room.objects.filter(pk=room.pk, version=version).update(**changes)
-            if not updated:
+            new_text = json.dumps(engine.to_json(new_state))
+            finished = bool(engine.status(new_state)["over"])
+            if not statements.save_state(self.pk, version, new_text, finished, now):
                 raise RoomError("stale")
-            ActionLog.objects.create(room=room, seat=seat, version=version + 1, action=action)
-            asked = room.consents()
+            statements.log_action(self.pk, seat, version + 1, json.dumps(action), now)
+            # Kept for the pushes and the next action once committed, never before.
+            transaction.on_commit(lambda: states.remember(self.code, version + 1, new_state))
         # What was written, without reading it back.
-        for name, value in changes.items():
-            setattr(room, name, value)
+        room = Room(
+            pk=self.pk,
+            game=game,
+            code=self.code,
+            # As the database gives it back (lists, string keys): pushes read it.
+            state=json.loads(new_text),
+            version=version + 1,
+            finished=finished,
+            last_activity=now,
+        )
         room.pushed = {
-            "presence": room.presence(seats),
-            "consent": {"asked": asked},
+            "presence": {str(s.number): s.connected for s in seats},
+            "consent": {"asked": [s.number for s in seats if s.asked]},
             "colours": {str(s.number): s.colour for s in seats},
         }
         return room

@@ -20,6 +20,22 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
 
 
+class Unlimited:
+    """A token bucket that never runs dry."""
+
+    def take(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def no_rate_limit(monkeypatch):
+    """No per-socket message limit (rooms/flood.py, tested on its own): bots playing a
+    whole game through the consumer send faster than the limit lets a person."""
+    from rooms import consumers
+
+    monkeypatch.setattr(consumers, "TokenBucket", Unlimited)
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     """Each test starts with an empty cache: no request counts of rooms.throttle left by

@@ -15,7 +15,8 @@ from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("fresh_channel_layer"),
+    # Bots play faster than the per-socket limit lets a person.
+    pytest.mark.usefixtures("fresh_channel_layer", "no_rate_limit"),
 ]
 
 

@@ -13,7 +13,8 @@ from tiles import bots, engine
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("fresh_channel_layer"),
+    # Bots play faster than the per-socket limit lets a person.
+    pytest.mark.usefixtures("fresh_channel_layer", "no_rate_limit"),
 ]
 
 

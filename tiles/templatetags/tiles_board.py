@@ -6,59 +6,44 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from html import escape
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import get_language
 
 from rooms.templatetags.seats import by_seat
 from tiles.engine import JOKER, OPENING_MINIMUM, check_set
+from tiles.markup import (
+    COLOURS,
+    label,
+    rack_html,
+    set_row_html,
+    small_tiles_html,
+    table_sets_html,
+    tile_html,
+)
 
 register = template.Library()
-
-# Each colour also has its own mark under the number, so that it never depends on hue.
-COLOURS: dict[str, tuple[str, Any, str]] = {
-    "K": ("black", pgettext_lazy("tile colour", "black"), "●"),
-    "B": ("blue", pgettext_lazy("tile colour", "blue"), "▲"),
-    "O": ("orange", pgettext_lazy("tile colour", "orange"), "■"),
-    "R": ("red", pgettext_lazy("tile colour", "red"), "◆"),
-}
-
-
-@lru_cache(maxsize=1024)
-def _label(code: str, language: str | None) -> str:
-    """A tile's spoken label in `language` (the current one): the same for every copy
-    of the tile, and asked for by every tile of every board rendered."""
-    if code == JOKER:
-        return gettext("joker")
-    _name, spoken, _mark = COLOURS[code[0]]
-    return gettext("%(colour)s %(number)s") % {"colour": spoken, "number": code[1:]}
 
 
 def tile_face(code: str, placed: bool = False, fresh: bool = False) -> dict[str, Any]:
     """A tile as the templates draw it: colour class, number, mark, spoken label."""
-    label = _label(code, get_language())
+    spoken = label(code, get_language())
     if code == JOKER:
-        return {
-            "code": code,
-            "joker": True,
-            "colour": "joker",
-            "number": "",
-            "mark": "",
-            "label": label,
-            "placed": placed,
-            "fresh": fresh,
-        }
-    name, _spoken, mark = COLOURS[code[0]]
+        name, number, mark = "joker", "", ""
+    else:
+        name, _spoken, mark = COLOURS[code[0]]
+        number = code[1:]
     return {
         "code": code,
-        "joker": False,
+        "joker": code == JOKER,
         "colour": name,
-        "number": code[1:],
+        "number": number,
         "mark": mark,
-        "label": label,
+        "label": spoken,
         "placed": placed,
         "fresh": fresh,
     }
@@ -72,42 +57,70 @@ def tile_markup(
     set_index: int | None = None,
     tile_index: int | None = None,
 ) -> SafeString:
-    """One tile, from tile_face: a focusable button with data for board.js (`button`,
-    with `set_index`/`tile_index` for a table tile), else a picture. Built here rather
-    than by an include per tile: a late-game board has a hundred tiles, and the includes
-    took most of its render time, on every push to every seat (issue 12)."""
-    # The stdlib's escape, which Django's wraps for lazy strings at a cost per call.
-    label = escape(str(tile["label"]))
-    if tile["joker"]:
-        face = '<span class="tile-joker" aria-hidden="true">☺</span>'
-    else:
-        face = (
-            f'<span class="tile-number" aria-hidden="true">{escape(tile["number"])}'
-            f'</span><span class="tile-mark" aria-hidden="true">{escape(tile["mark"])}'
-            "</span>"
+    """One tile, from tile_face (tiles/markup.py builds it)."""
+    return mark_safe(  # tile_html escapes every value or makes it an int
+        tile_html(
+            tile["code"],
+            get_language(),
+            placed=bool(tile["placed"]),
+            fresh=bool(tile["fresh"]),
+            button=button,
+            small=small,
+            set_index=set_index,
+            tile_index=tile_index,
         )
-    classes = f"tile tile-{escape(tile['colour'])}"
-    if button:
-        if tile["placed"]:
-            classes += " is-placed"
-        if tile["fresh"]:
-            classes += " is-fresh"
-        data = f' data-code="{escape(tile["code"])}"'
-        if set_index is not None:
-            data += f' data-set="{int(set_index)}" data-index="{int(tile_index or 0)}"'
-        if tile["placed"]:
-            data += " data-placed"
-        # Every value above is escaped or an int.
-        return mark_safe(
-            f'<button type="button" class="{classes}"{data} aria-pressed="false" '
-            f'aria-label="{label}">{face}</button>'
-        )
-    if small:
-        classes += " tile-small"
-    if tile["fresh"]:
-        classes += " is-fresh"
-    # Every value above is escaped.
-    return mark_safe(f'<span class="{classes}" role="img" aria-label="{label}">{face}</span>')
+    )
+
+
+# Whole rows of tiles in one tag each: a template loop with a tag per tile took most of
+# a board's render time, on every push to every seat (issue 12).
+@register.simple_tag
+def set_tiles(tile_set: dict[str, Any], editable: bool) -> SafeString:
+    """The tiles of one set of draft_context's `sets`."""
+    return mark_safe(set_row_html(tile_set["index"], tile_set["tiles"], editable))
+
+
+@register.simple_tag
+def table_sets(sets: list[dict[str, Any]], editable: bool) -> SafeString:
+    """The list items of draft_context's `sets`, tiles and problems."""
+    return mark_safe(table_sets_html(sets, editable))
+
+
+@register.simple_tag
+def rack_tiles(rack: list[tuple[str, bool]]) -> SafeString:
+    """The tiles of draft_context's `rack`."""
+    return mark_safe(rack_html(rack))
+
+
+@register.simple_tag
+def small_tiles(codes: Iterable[str] | str | None) -> SafeString:
+    """Small pictures of a list of codes, or of a space-separated string of codes."""
+    return mark_safe(small_tiles_html(codes))
+
+
+@lru_cache(maxsize=64)
+def _reverse(name: str, prefix: str) -> str:
+    return reverse(name)
+
+
+@register.simple_tag
+def board_url(name: str) -> str:
+    """{% url name %} for a URL without arguments, reversed once per script prefix: the
+    board asks for two on every render."""
+    return _reverse(name, get_script_prefix())
+
+
+@lru_cache(maxsize=64)
+def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
+    return render_to_string("tiles/turn_tools.html", {"mode": mode, "can_draw": can_draw})
+
+
+@register.simple_tag
+def turn_tools(mode: str, pool_count: int) -> SafeString:
+    """The buttons and keyboard help of the seat to move (tiles/turn_tools.html), the
+    same on every board of one language, mode and whether tiles are left to draw: so
+    rendered once for each."""
+    return mark_safe(_turn_tools(get_language(), mode, bool(pool_count)))
 
 
 @register.filter
@@ -133,10 +146,11 @@ def _placed_marks(table: Sequence[Sequence[str]], placed: Iterable[str]) -> list
     return marks
 
 
-def _rack_faces(rack: Sequence[str], drawn: str | None) -> list[dict[str, Any]]:
-    """The rack's tiles, the last copy of the tile just drawn marked (it went last)."""
+def _rack_tiles(rack: Sequence[str], drawn: str | None) -> list[tuple[str, bool]]:
+    """The rack's tiles as (code, fresh), the last copy of the tile just drawn marked
+    (it went last)."""
     at = max((i for i, code in enumerate(rack) if code == drawn), default=None)
-    return [tile_face(code, fresh=index == at) for index, code in enumerate(rack)]
+    return [(code, index == at) for index, code in enumerate(rack)]
 
 
 def draft_context(
@@ -172,12 +186,10 @@ def draft_context(
             {
                 "index": index,
                 "number": index + 1,
-                "tiles": [
-                    tile_face(code, mark, new)
-                    for code, mark, new in zip(
-                        codes, marks[index], fresh[index] or [False] * len(codes), strict=True
-                    )
-                ],
+                # (code, placed, fresh) for set_tiles
+                "tiles": list(
+                    zip(codes, marks[index], fresh[index] or [False] * len(codes), strict=True)
+                ),
                 "fresh": index in fresh_sets,
                 "problem": by_set.get(index),
                 "kind": check.kind,
@@ -186,7 +198,7 @@ def draft_context(
         )
     return {
         "sets": sets,
-        "rack": None if rack is None else _rack_faces(rack, drawn),
+        "rack": None if rack is None else _rack_tiles(rack, drawn),
         # The opening total has its own line; "add a tile" goes without saying on an
         # untouched table; the other problems concern the whole table.
         "general_problems": [

@@ -1,0 +1,161 @@
+"""The markup of tiles, built from cached strings with plain joins.
+
+A late-game board has a hundred tiles, and every push to every seat renders one (issue
+12). A tile's markup depends only on its code, how it is shown (placed, fresh, as a
+button or a small picture, its place on the table) and the language of its spoken
+label, so each is built once per language and then joined: no template loop, no tag
+call and no escaping per tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from django.utils.translation import get_language, gettext, pgettext_lazy
+
+from tiles.sets import JOKER
+
+# Each colour also has its own mark under the number, so that it never depends on hue.
+COLOURS: dict[str, tuple[str, Any, str]] = {
+    "K": ("black", pgettext_lazy("tile colour", "black"), "●"),
+    "B": ("blue", pgettext_lazy("tile colour", "blue"), "▲"),
+    "O": ("orange", pgettext_lazy("tile colour", "orange"), "■"),
+    "R": ("red", pgettext_lazy("tile colour", "red"), "◆"),
+}
+
+JOKER_FACE = '<span class="tile-joker" aria-hidden="true">☺</span>'
+
+
+@lru_cache(maxsize=1024)
+def label(code: str, language: str | None) -> str:
+    """A tile's spoken label in `language` (the current one): the same for every copy
+    of the tile, and asked for by every tile of every board rendered."""
+    if code == JOKER:
+        return gettext("joker")
+    _name, spoken, _mark = COLOURS[code[0]]
+    return gettext("%(colour)s %(number)s") % {"colour": spoken, "number": code[1:]}
+
+
+def face(code: str) -> tuple[str, str]:
+    """The tile's colour class and the inside of its markup (number and mark)."""
+    if code == JOKER:
+        return "joker", JOKER_FACE
+    name, _spoken, mark = COLOURS[code[0]]
+    return name, (
+        f'<span class="tile-number" aria-hidden="true">{escape(code[1:])}</span>'
+        f'<span class="tile-mark" aria-hidden="true">{escape(mark)}</span>'
+    )
+
+
+@lru_cache(maxsize=8192)
+def tile_html(
+    code: str,
+    language: str | None,
+    *,
+    placed: bool = False,
+    fresh: bool = False,
+    button: bool = False,
+    small: bool = False,
+    set_index: int | None = None,
+    tile_index: int | None = None,
+) -> str:
+    """One tile: a focusable button with data for board.js (`button`, with
+    `set_index`/`tile_index` for a table tile), else a picture. Every value in it is
+    escaped or an int. Called with the language (get_language()) so that the cache
+    keeps each language's label apart."""
+    spoken = escape(str(label(code, language)))
+    colour, inside = face(code)
+    classes = f"tile tile-{colour}"
+    if button:
+        if placed:
+            classes += " is-placed"
+        if fresh:
+            classes += " is-fresh"
+        data = f' data-code="{escape(code)}"'
+        if set_index is not None:
+            data += f' data-set="{int(set_index)}" data-index="{int(tile_index or 0)}"'
+        if placed:
+            data += " data-placed"
+        return (
+            f'<button type="button" class="{classes}"{data} aria-pressed="false" '
+            f'aria-label="{spoken}">{inside}</button>'
+        )
+    if small:
+        classes += " tile-small"
+    if fresh:
+        classes += " is-fresh"
+    return f'<span class="{classes}" role="img" aria-label="{spoken}">{inside}</span>'
+
+
+def set_row_html(index: int, tiles: Sequence[tuple[str, bool, bool]], editable: bool) -> str:
+    """The tiles of table set `index`, each (code, placed, fresh): buttons when the seat
+    may edit the table, pictures otherwise."""
+    language = get_language()
+    return "".join(
+        tile_html(
+            code,
+            language,
+            placed=placed,
+            fresh=fresh,
+            button=editable,
+            set_index=index,
+            tile_index=position,
+        )
+        for position, (code, placed, fresh) in enumerate(tiles)
+    )
+
+
+def rack_html(rack: Iterable[tuple[str, bool]]) -> str:
+    """The rack's tiles, each (code, fresh), as buttons."""
+    language = get_language()
+    return "".join(tile_html(code, language, fresh=fresh, button=True) for code, fresh in rack)
+
+
+def small_tiles_html(codes: Iterable[str] | str | None) -> str:
+    """Small pictures of tiles: a list of codes, or a space-separated string of them."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    language = get_language()
+    return "".join(tile_html(code, language, small=True) for code in codes or ())
+
+
+def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
+    """The `<li>` of each set of draft_context's `sets` (tiles/draft.html's list)."""
+    parts = []
+    for tile_set in sets:
+        index = int(tile_set["index"])
+        number = {"number": int(tile_set["number"])}
+        problem = tile_set["problem"]
+        problem = escape(str(problem)) if problem else ""
+        classes = "tile-set"
+        if problem:
+            classes += " is-invalid"
+        if tile_set["fresh"]:
+            classes += " is-last-move"
+        plus = ""
+        if editable:
+            add = escape(gettext("Add the selected tiles to set %(number)s") % number)
+            plus = (
+                f'<button type="button" class="set-plus" data-action="add" data-set="{index}" '
+                f'disabled\n                aria-label="{add}">+</button>'
+            )
+        note = (
+            f'<p class="set-problem" role="note"><span aria-hidden="true">⚠</span> {problem}</p>'
+            if problem
+            else ""
+        )
+        parts.append(
+            f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
+            f'        aria-label="{escape(gettext("Set %(number)s") % number)}'
+            f'{": " + problem if problem else ""}">\n'
+            f'      <div class="tile-row">\n'
+            f"        {set_row_html(index, tile_set['tiles'], editable)}\n"
+            f"        {plus}\n"
+            f"      </div>\n"
+            f"      {note}\n"
+            f"    </li>\n    "
+        )
+    return "".join(parts)
