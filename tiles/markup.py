@@ -147,9 +147,10 @@ def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
             if problem
             else ""
         )
+        label = escape(gettext("Set %(number)s") % number)  # outside the f-string: xgettext
         parts.append(
             f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
-            f'        aria-label="{escape(gettext("Set %(number)s") % number)}'
+            f'        aria-label="{label}'
             f'{": " + problem if problem else ""}">\n'
             f'      <div class="tile-row">\n'
             f"        {set_row_html(index, tile_set['tiles'], editable)}\n"
