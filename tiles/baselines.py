@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tiles import bots, engine
+from tiles.sets import tiles_of
 from tiles.solver import best_placement
 
 
@@ -37,17 +38,13 @@ def beginner(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     opened = bool(view["opened"][str(seat)])
     if opened:
         played = table or [list(s) for s in view["table"]]
-        laid_down = Counter(engine_tiles(played)) - Counter(engine_tiles(view["table"]))
+        laid_down = tiles_of(played) - tiles_of(view["table"])
         left = Counter(view["rack"]) - laid_down
         if bots._lay_off(played, left) or table is not None:
             return {"type": "play", "table": played}
     elif table is not None:
         return {"type": "play", "table": table}
     return {"type": "draw"} if view["pool_count"] else {"type": "pass"}
-
-
-def engine_tiles(table: list[list[str]]) -> list[str]:
-    return [code for tile_set in table for code in tile_set]
 
 
 # name -> choose(state, seat, rng): the bench offers these beside the bot levels.
