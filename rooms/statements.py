@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,18 @@ def _sql(vendor: str) -> dict[str, str]:
         return connection.ops.quote_name(model._meta.db_table)
 
     room, seat, consent, log = table(Room), table(Seat), table(RoundConsent), table(ActionLog)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     json = "%s::jsonb" if vendor == "postgresql" else "%s"
     return {
-        "room": f"SELECT version, state, game FROM {room} WHERE id = %s{lock}",
+        # The room and its seats with their presence and consents, in one query: a row
+        # per seat (the room's columns repeated), one row with NULL seats if it has none.
+        "room_seats": (
+            f"SELECT r.version, r.state, r.game, s.number, s.colour,"
+            f" s.channel_name <> '' AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s,"
+            f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
+            f" AND c.seat = s.number)"
+            f" FROM {room} r LEFT JOIN {seat} s ON s.room_id = r.id WHERE r.id = %s"
+            f" ORDER BY s.number"
+        ),
         # Seats, presence and consents in one query.
         "seats": (
             f"SELECT number, colour, channel_name <> '' AND heartbeat_at IS NOT NULL"
@@ -55,6 +63,15 @@ def _sql(vendor: str) -> dict[str, str]:
             f"INSERT INTO {log} (room_id, seat, version, action, created)"
             f" VALUES (%s, %s, %s, {json}, %s)"
         ),
+        # PostgreSQL: the conditional update and the log in one statement, so one
+        # round trip and atomic without a transaction around it.
+        "update_and_log": (
+            f"WITH updated AS (UPDATE {room} SET state = {json}, version = %s,"
+            f" finished = %s, last_activity = %s WHERE id = %s AND version = %s"
+            f" RETURNING id)"
+            f" INSERT INTO {log} (room_id, seat, version, action, created)"
+            f" SELECT id, %s, %s, {json}, %s FROM updated"
+        ),
     }
 
 
@@ -66,12 +83,21 @@ def _time(value: datetime) -> Any:
     return connection.ops.adapt_datetimefield_value(value)
 
 
-def lock_room(room_id: int) -> tuple[int, str, str] | None:
-    """(version, the state's JSON text, game) of the room, locked until the end of the
-    transaction where the database can; None when it is gone."""
+def room_and_seats(room_id: int, fresh_since: datetime) -> tuple[tuple[int, str, str], list[SeatRow]] | None:
+    """(version, the state's JSON text, game) of the room and its seats in order,
+    connected meaning a heartbeat after `fresh_since`; None when the room is gone."""
     with connection.cursor() as cursor:
-        cursor.execute(_statements()["room"], [room_id])
-        return cursor.fetchone()
+        cursor.execute(_statements()["room_seats"], [_time(fresh_since), room_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    version, state_text, game = rows[0][:3]
+    seats = [
+        SeatRow(number, colour, bool(connected), bool(asked))
+        for _v, _s, _g, number, colour, connected, asked in rows
+        if number is not None
+    ]
+    return (version, state_text, game), seats
 
 
 def seats(room_id: int, fresh_since: datetime) -> list[SeatRow]:
@@ -84,19 +110,36 @@ def seats(room_id: int, fresh_since: datetime) -> list[SeatRow]:
         ]
 
 
-def save_state(room_id: int, version: int, state_text: str, finished: bool, now: datetime) -> bool:
-    """Write the state of `version` + 1 if the room is still at `version`."""
-    with connection.cursor() as cursor:
+def save_action(
+    room_id: int,
+    version: int,
+    state_text: str,
+    finished: bool,
+    seat: int,
+    action_text: str,
+    now: datetime,
+) -> bool:
+    """Write the state of `version` + 1 and log the action that made it, both or
+    neither, if the room is still at `version`; committed when this returns (unless
+    the caller holds a transaction open)."""
+    at = _time(now)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _statements()["update_and_log"],
+                [state_text, version + 1, finished, at, room_id, version,
+                 seat, version + 1, action_text, at],
+            )  # fmt: skip
+            return cursor.rowcount == 1
+    # Elsewhere (SQLite) no statement both updates and inserts: two, in a transaction.
+    with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            _statements()["update"],
-            [state_text, version + 1, finished, _time(now), room_id, version],
+            _statements()["update"], [state_text, version + 1, finished, at, room_id, version]
         )
-        return cursor.rowcount == 1
-
-
-def log_action(room_id: int, seat: int, version: int, action_text: str, now: datetime) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(_statements()["log"], [room_id, seat, version, action_text, _time(now)])
+        if cursor.rowcount != 1:
+            return False
+        cursor.execute(_statements()["log"], [room_id, seat, version + 1, action_text, at])
+    return True
 
 
 def beat(seat_id: int, channel_name: str, now: datetime) -> bool:
