@@ -52,7 +52,7 @@ TIMEOUT = 60  # seconds a client waits for an answer before counting a timeout
 PING_SECONDS = 10
 
 
-from bench.load_report import Phase, Tally  # noqa: E402
+from bench.load_report import Phase, Tally, percentile  # noqa: E402
 from bench.load_services import Services, make_rooms, rss_bytes, setup_django  # noqa: E402
 
 # --- The client ---------------------------------------------------------------------
@@ -230,6 +230,12 @@ class GameRoom(Room):
 
 async def keep_moving(room: Room, stop: asyncio.Event, pause: float = 0.0) -> None:
     number = 0
+    if pause:
+        # Each room's first move at a moment of its own, as players' are: started all at
+        # once, 1,000 rooms queued 1,000 actions in one instant, which took seconds to
+        # drain and, being 5 % of a 10-minute run's actions, made its p99 (23 s).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), pause * random.random())
     while not stop.is_set():
         try:
             await room.move(number)
@@ -364,14 +370,22 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
     stop = asyncio.Event()
     tally.counting = True
     daphne0, redis0 = services.cpu()
+    client0 = time.process_time()
     started = time.perf_counter()
     movers = [asyncio.create_task(keep_moving(room, stop, pause)) for room in rooms]
+    seen = 0
     for minute in range(int(seconds // 60)):
         await asyncio.sleep(60)
         still_open = sum(page.socket.close_code is None for r in rooms for page in r.pages.values())
+        recent = tally.confirm[seen:]
+        seen = len(tally.confirm)
+        client = (time.process_time() - client0) / (time.perf_counter() - started)
         print(
             f"  {minute + 1} min: {len(tally.confirm)} actions, errors {dict(tally.errors) or 0},"
-            f" {still_open} sockets open, seats shown gone while open: {tally.gone}",
+            f" {still_open} sockets open, seats shown gone while open: {tally.gone};"
+            f" this minute's confirmation p50 {percentile(recent, 0.5) * 1000:.0f} ms,"
+            f" p99 {percentile(recent, 0.99) * 1000:.0f} ms, max {max(recent, default=0):.1f} s;"
+            f" client CPU so far {client:.0%}",
             flush=True,
         )
     await asyncio.sleep(seconds % 60)
@@ -391,7 +405,7 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
         tally,
         (daphne1 - daphne0) / elapsed,
         (redis1 - redis0) / elapsed,
-        0.0,
+        (time.process_time() - client0) / elapsed,
         services.log_problems() - problems_before,
         leftovers,
     )
