@@ -59,6 +59,16 @@ def _sql(vendor: str) -> dict[str, str]:
             f" last_activity = %s WHERE id = %s AND version = %s"
         ),
         "beat": f"UPDATE {seat} SET heartbeat_at = %s WHERE id = %s AND channel_name = %s",
+        # PostgreSQL: the heartbeat and who is present now in one statement. Its SELECT
+        # sees the seats as before the UPDATE, so the seat just beaten counts as present
+        # by its id; no row at all when the channel no longer holds the seat.
+        "beat_presence": (
+            f"WITH beaten AS (UPDATE {seat} SET heartbeat_at = %s"
+            f" WHERE id = %s AND channel_name = %s RETURNING id, room_id)"
+            f" SELECT s.number, s.id IN (SELECT id FROM beaten) OR (s.channel_name <> ''"
+            f" AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s)"
+            f" FROM {seat} s WHERE s.room_id = (SELECT room_id FROM beaten) ORDER BY s.number"
+        ),
         "log": (
             f"INSERT INTO {log} (room_id, seat, version, action, created)"
             f" VALUES (%s, %s, %s, {json}, %s)"
@@ -83,7 +93,9 @@ def _time(value: datetime) -> Any:
     return connection.ops.adapt_datetimefield_value(value)
 
 
-def room_and_seats(room_id: int, fresh_since: datetime) -> tuple[tuple[int, str, str], list[SeatRow]] | None:
+def room_and_seats(
+    room_id: int, fresh_since: datetime
+) -> tuple[tuple[int, str, str], list[SeatRow]] | None:
     """(version, the state's JSON text, game) of the room and its seats in order,
     connected meaning a heartbeat after `fresh_since`; None when the room is gone."""
     with connection.cursor() as cursor:
@@ -140,6 +152,24 @@ def save_action(
             return False
         cursor.execute(_statements()["log"], [room_id, seat, version + 1, action_text, at])
     return True
+
+
+def beat_presence(
+    seat_id: int, room_id: int, channel_name: str, now: datetime, fresh_since: datetime
+) -> dict[str, bool] | None:
+    """Refresh the heartbeat of seat `seat_id` (of room `room_id`) if `channel_name`
+    still holds it, and who is connected now (a heartbeat after `fresh_since`); None
+    when it no longer holds it. One statement on PostgreSQL, two elsewhere."""
+    if connection.vendor != "postgresql":
+        if not beat(seat_id, channel_name, now):
+            return None
+        return {str(s.number): s.connected for s in seats(room_id, fresh_since)}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _statements()["beat_presence"], [_time(now), seat_id, channel_name, _time(fresh_since)]
+        )
+        rows = cursor.fetchall()
+    return {str(number): bool(connected) for number, connected in rows} if rows else None
 
 
 def beat(seat_id: int, channel_name: str, now: datetime) -> bool:

@@ -56,6 +56,16 @@ def action_queries() -> int:
     return 2 if connection.vendor == "postgresql" else 3
 
 
+async def settled_seats():
+    """both_seats, and the guest's own read of its arrival's presence news done too: it
+    may come after the host's, inside the counted stretch (a query more)."""
+    code, host, guest, keys = await both_seats()
+    news = await receive(guest, "presence")
+    while not all(news["presence"].values()):
+        news = await receive(guest, "presence")
+    return code, host, guest, keys
+
+
 def test_an_action_takes_two_queries_three_on_sqlite(monkeypatch):
     room = Room.objects.create_for("counter")
     for seat in room.seats.all():
@@ -70,7 +80,7 @@ def test_an_action_takes_two_queries_three_on_sqlite(monkeypatch):
 
 
 async def test_the_pushes_to_both_seats_read_nothing_back(monkeypatch):
-    _code, host, guest, _ = await both_seats()
+    _code, host, guest, _ = await settled_seats()
 
     with counting(monkeypatch) as queries:
         await act(host, 0, 2)
@@ -85,15 +95,15 @@ async def test_the_pushes_to_both_seats_read_nothing_back(monkeypatch):
     await close_all(host, guest)
 
 
-async def test_a_ping_takes_two_queries(monkeypatch):
-    _code, host, guest, _ = await both_seats()
+async def test_a_ping_takes_one_query_two_on_sqlite(monkeypatch):
+    _code, host, guest, _ = await settled_seats()
 
     with counting(monkeypatch) as queries:
         await host.send_json_to({"type": "ping"})
         pong = await receive(host, "pong")
 
-    # The heartbeat's conditional update and who is present.
-    assert len(queries) == 2, queries.sql
+    # The heartbeat's conditional update and who is present: one statement on PostgreSQL.
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 2), queries.sql
     assert pong["presence"] == {"1": True, "2": True}
     await close_all(host, guest)
 
