@@ -150,9 +150,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     touched = 0.0
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Every handler (browser messages and group events) speaks the player's language.
+        # Every handler (browser messages and group events) speaks the player's language:
+        # activated once, in this socket's own task (its context, which the database
+        # threads' calls copy), not overridden and restored around every frame and event.
         if self.language is None:
             self.language = language_of(self.scope)
+            translation.activate(self.language)
         # Channels' own dispatch first hops to the shared sync thread and back to close
         # old database connections, for every frame and every group event: three thread
         # hand-offs an action, all queued on that one thread (issue 12). This consumer
@@ -162,16 +165,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        with translation.override(self.language):
-            try:
-                await handler(message)
-            except TRANSPORT_ERRORS as error:
-                # Redis failed under a handler. Whatever was committed stays committed;
-                # the page reconnects and resyncs instead of seeing 1011 and a traceback.
-                if message.get("type") == "websocket.disconnect":
-                    raise StopConsumer from None
-                logger.warning("Room %s: channel layer failed (%r)", self.code, error)
-                await self.layer_lost({})
+        try:
+            await handler(message)
+        except TRANSPORT_ERRORS as error:
+            # Redis failed under a handler. Whatever was committed stays committed;
+            # the page reconnects and resyncs instead of seeing 1011 and a traceback.
+            if message.get("type") == "websocket.disconnect":
+                raise StopConsumer from None
+            logger.warning("Room %s: channel layer failed (%r)", self.code, error)
+            await self.layer_lost({})
 
     # --- Connection ---------------------------------------------------------------
 

@@ -27,8 +27,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+@cache
 def threads() -> int:
-    """How many threads run the sockets' database calls; 0 for the one shared thread."""
+    """How many threads run the sockets' database calls; 0 for the one shared thread.
+    Asked on every call of every socket, so worked out once per process."""
     configured = getattr(settings, "ROOM_DB_THREADS", None)
     if configured is not None:
         return configured
