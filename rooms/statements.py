@@ -4,8 +4,11 @@ Every action and every ping (one a socket every 10 s) of every room runs them, o
 one core (the GIL) that the process's event loop also needs. Django's ORM spent about
 half a millisecond of CPU building each of them, ten times what the database call
 itself costs this process (issue 12, measured with thread_time on PostgreSQL); written
-out they cost the call alone. The same statements run on PostgreSQL and SQLite: only
-the row lock (SQLite has one writer anyway) and the JSON parameter's cast differ.
+out they cost the call alone. Each round trip to PostgreSQL costs CPU here too (the
+driver, the socket, the thread waking up), so on PostgreSQL an action is two statements
+without a transaction (the room with its seats; the conditional update with its log,
+one statement) and a ping one (the heartbeat with who is present). SQLite has no
+statement that both updates and inserts: there the writes are two, in a transaction.
 """
 
 from __future__ import annotations
