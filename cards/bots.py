@@ -18,16 +18,22 @@ among the cards the opponent was seen taking from the pile.
 - medium remembers every card seen (the view's table, discard pile and the cards the
   opponent took from it): it discards the card that leaves the least deadwood and the
   best chances counting only live cards (a pair whose other cards are all seen is
-  dead), avoids what the opponent visibly collects, takes the top card when it makes
-  a meld or lays off at once, lays off at once, and keeps a single meld in hand (it
-  melds once it holds two, or when it can go out);
-- strong keeps every meld and lay-off in hand until it can go out in this turn (the
-  opponent gets no lay-off spots; against an opponent down to two cards it melds at
-  once, to cut the points it would lose), and weighs each discard by the same measure
-  plus the chance that it helps the opponent, estimated over opponent hands sampled
-  from the unseen cards (its known cards plus a random deal: a fixed number of samples
-  from the rng, so a decision is reproducible). It takes the top card whenever that
-  improves its hand by that measure.
+  dead), avoids what the opponent visibly collects, sheds high cards sooner, takes the
+  top card when it makes a meld or lays off at once, lays off at once, and keeps a
+  single meld in hand (it melds once it holds two, or when it can go out; against an
+  opponent down to three cards it lays down the melds worth 20 points or more);
+- strong keeps its melds in hand until it can go out in this turn (the opponent gets
+  no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
+  cannot use it) and everything against an opponent down to three cards, to cut the
+  points it would lose. It weighs each discard by the same measure plus the chance
+  that it helps the opponent, estimated over opponent hands sampled from the unseen
+  cards (its known cards plus a random deal: a fixed number of samples from the rng,
+  so a decision is reproducible). It takes the top card whenever that improves its
+  hand by that measure.
+
+Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
+hand, melds held included), so the levels are tuned on both: holding melds wins deals,
+laying them down in time and shedding high cards keeps the points lost small.
 """
 
 from __future__ import annotations
@@ -314,13 +320,14 @@ def _medium_discard(seen: Seen, rng: random.Random) -> str:
 CHANCES = 4.0  # medium and strong: a hand's chances (mean gain of one live card)
 COLLECTED = 0.5  # medium: each known opponent card the discard would go with
 DANGER = 0.8  # strong: the chance that the discard lets the opponent meld or lay off
-POINTS = 0.01  # medium and strong: a point of card value (a tie-break, mostly)
+POINTS = 0.05  # medium and strong: a point of card value (shed high cards sooner)
 
 
 # --- strong -----------------------------------------------------------------------------
 
 TAKE_MARGIN = 0.3  # strong: how much better the hand must be to take the top card
-MELD_WHEN_OPPONENT_HOLDS = 2  # strong: meld before going out only against this few cards
+MELD_WHEN_OPPONENT_HOLDS = 3  # medium and strong: the opponent is near going out
+CUT_POINTS = 20  # medium: near the opponent's going out, lay down melds worth this much
 
 
 def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
@@ -368,18 +375,24 @@ def _strong_draw(seen: Seen, rng: random.Random) -> bool:
 
 
 def _semi_held_play(seen: Seen) -> Action | None:
-    """Meld once two melds are in hand (or to go out); lay off at once."""
+    """Meld once two melds are in hand (or to go out), and the high melds against an
+    opponent near going out; lay off at once."""
     judge = Judge(seen)
     plan = judge.plan(seen.hand)
     if len(plan[2]) >= 2 or judge.deadwood(seen.hand) <= 1:
         return _next_play(seen)
+    if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
+        play = _meld_among(seen, plan, lambda meld: sum(map(value, meld)) >= CUT_POINTS)
+        if play is not None:
+            return play
     play = _next_play(seen)
     return play if play is not None and play["type"] == "lay_off" else None
 
 
 def _held_play(seen: Seen) -> Action | None:
     """Keep melds in hand (no lay-off spots for the opponent) until going out this turn,
-    unless the opponent is about to go out (then cut the points held)."""
+    unless the opponent is about to go out (then cut the points held); a meld no unseen
+    card fits gives the opponent nothing, so it goes down at once."""
     if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
         return _next_play(seen)
     judge = Judge(seen)
@@ -387,6 +400,19 @@ def _held_play(seen: Seen) -> Action | None:
     left = judge.deadwood(hand)
     if left == 0 or (left == 1 and _last_card_discardable(seen, judge)):
         return _next_play(seen)
+    unseen = set(seen.unseen)
+    return _meld_among(seen, judge.plan(hand), lambda meld: unseen.isdisjoint(_fitting(meld)))
+
+
+def _meld_among(seen: Seen, plan: Plan, wanted: Any) -> Action | None:
+    """The first meld of the hand's plan that `wanted` accepts, unless it would leave
+    only the card taken from the pile (which could not be discarded)."""
+    for meld in plan[2]:
+        if not wanted(meld):
+            continue
+        left = [code for code in seen.hand if code not in meld]
+        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
+            return {"type": "meld", "cards": list(meld)}
     return None
 
 
@@ -401,5 +427,6 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _strong_draw}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
 # How each level melds: easy at once; medium once it holds two melds; strong keeps its
-# melds in hand (no lay-off spots for the opponent) until it can go out.
+# melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
+# down when the opponent is near going out.
 PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}
