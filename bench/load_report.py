@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -15,6 +16,8 @@ class Tally:
     # Messages that showed a seat gone while the room's two pages were open and had
     # both been seen present (the capacity target: never).
     gone: int = 0
+    # --trace: each counted push's stage stamps (bench/stage_trace.py), client's added.
+    stages: list[dict[str, float]] = field(default_factory=list)
 
     def timing(self, confirm: float, push: float) -> None:
         if self.counting:
@@ -63,4 +66,33 @@ class Phase:
             f"redis {self.redis_cpu:.0%}, client {self.client_cpu:.0%}",
             f"      left behind after closing: {self.leftovers}",
         ]
+        if t.stages:
+            lines += stage_lines(t.stages, t.push)
         return "\n".join(lines)
+
+
+STAGES = ("sent", "in", "db0", "db1", "gs0", "ev", "out", "arrived")
+
+
+def stage_lines(stages: list[dict[str, float]], push: list[float]) -> list[str]:
+    """Each stage's p50/p99, and its mean over all pushes and over the slowest 1 %."""
+    slow = percentile(push, 0.99)
+    lines = [
+        f"      stages of the push ({len(stages)} traced): p50 / p99 / mean / mean of slowest 1 %"
+    ]
+    for before, after in itertools.pairwise(STAGES):
+        spans = [s[after] - s[before] for s in stages if s.get(before) and s.get(after)]
+        tail = [
+            s[after] - s[before]
+            for s in stages
+            if s.get(before) and s.get(after) and s["arrived"] - s["sent"] >= slow
+        ]
+        if not spans:
+            continue
+        mean = sum(spans) / len(spans) * 1000
+        tail_mean = sum(tail) / len(tail) * 1000 if tail else float("nan")
+        lines.append(
+            f"        {before:>4} -> {after:<7} {percentile(spans, 0.5) * 1000:7.1f} "
+            f"{percentile(spans, 0.99) * 1000:7.1f} {mean:7.1f} {tail_mean:7.1f} ms"
+        )
+    return lines

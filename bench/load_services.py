@@ -39,8 +39,8 @@ def rss_bytes(pid: int) -> int:
 class Services:
     """Redis, the database and the daphne processes of one bench run."""
 
-    def __init__(self, stack: str, processes: int, profile: str = "") -> None:
-        self.stack, self.processes, self.profile = stack, processes, profile
+    def __init__(self, stack: str, processes: int, profile: str = "", trace: bool = False) -> None:
+        self.stack, self.processes, self.profile, self.trace = stack, processes, profile, trace
         self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
         self.redis: subprocess.Popen[bytes] | None = None
         self.database = ""
@@ -73,6 +73,8 @@ class Services:
         self.env = server_env(database_url, SECRET, LOG_LEVEL="WARNING")
         if self.profile:
             self.env["WS_LOAD_PROFILE"] = str(Path(self.profile).resolve())
+        if self.trace:
+            self.env["WS_LOAD_TRACE"] = "1"
         self.env.pop("REDIS_URL", None)
         if redis_url:
             self.env["REDIS_URL"] = redis_url

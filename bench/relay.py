@@ -30,6 +30,12 @@ from config.asgi import django_asgi_app
 from config.routing import websocket_urlpatterns
 from rooms.origins import SameOriginValidator
 
+if os.environ.get("WS_LOAD_TRACE"):
+    # bench/ws_load.py --trace: each push carries the stamps of its action's stages.
+    from bench import stage_trace
+
+    stage_trace.install()
+
 
 class RelayConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:

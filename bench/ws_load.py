@@ -225,6 +225,8 @@ class GameRoom(Room):
         if pushed["version"] != state["version"] or state["version"] != self.state["version"] + 1:
             raise Refused("version gap")
         self.tally.timing(mine - started, theirs - started)
+        if "trace" in pushed and self.tally.counting:
+            self.tally.stages.append({"sent": started, **pushed["trace"], "arrived": theirs})
         self.state = state
 
 
@@ -415,7 +417,7 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
 
 
 async def main(args: argparse.Namespace) -> None:
-    services = Services(args.stack, args.processes, args.profile)
+    services = Services(args.stack, args.processes, args.profile, args.trace)
     try:
         services.start()
         await asyncio.to_thread(setup_django, services.env)
@@ -470,6 +472,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--phases", choices=("both", "game", "relay"), default="both")
     parser.add_argument(
         "--profile", default="", help="cProfile the daphne processes into PROFILE.<pid>.prof"
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="time each stage of the pushes (stage_trace.py)"
     )
     parser.add_argument("--hold", type=float, default=0, help="capacity run: seconds to hold")
     parser.add_argument("--pause", type=float, default=20, help="capacity run: s between moves")

@@ -23,7 +23,10 @@ def render_board(
     mode: str,
     request: HttpRequest | None = None,
 ) -> str:
-    """The game's `<slug>/board.html` with the context docs/games.md promises."""
+    """The game's `<slug>/board.html` with the context docs/games.md promises (or the
+    game's own function for the same markup, which reads no request)."""
+    if game.board_function is not None:
+        return game.board_function(view, status, seat, mode)
     context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
     return render_to_string(game.board_template, context, request=request)
 

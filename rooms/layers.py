@@ -32,6 +32,29 @@ LOST_PAUSE = 1.0
 TRANSPORT_ERRORS = (RedisError, OSError)
 LOST = {"type": "layer.lost"}
 
+# A process's sockets share one inbox in Redis, and channels-redis takes one message
+# from it at a time, with four round trips each (the backup's cleanup, BZPOPMIN, the
+# backup, its cleaning), one after the other: under load that chain, not the CPU, set
+# how fast a process could take its messages, and they queued in Redis for seconds
+# (issue 12: 1.25 s of a 1.26 s push at 200 rooms). So a receive takes all that is
+# waiting, up to BATCH, in one round trip.
+BATCH = 100
+# The original's cleanup first (a batch whose receive was cancelled goes back to the
+# front of the inbox), then the oldest messages, kept in the backup until the process
+# has them: nothing is lost when the caller is cancelled while waiting for the answer.
+BATCH_SCRIPT = """
+local backed_up = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
+for i = #backed_up, 1, -2 do
+    redis.call('ZADD', KEYS[1], backed_up[i], backed_up[i - 1])
+end
+redis.call('DEL', KEYS[2])
+local popped = redis.call('ZPOPMIN', KEYS[1], ARGV[1])
+for i = 1, #popped, 2 do
+    redis.call('ZADD', KEYS[2], popped[i + 1], popped[i])
+end
+return popped
+"""
+
 
 class RedisChannelLayer(BaseRedisChannelLayer):
     def create_pool(self, index: int) -> BlockingConnectionPool:
@@ -43,6 +66,49 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if "address" not in host:
             return super().create_pool(index)
         return BlockingConnectionPool.from_url(host.pop("address"), **host)
+
+    async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
+        """The next message of a process's inbox, and every other one waiting there (up
+        to BATCH) put in its socket's buffer, in order. With nothing waiting, the
+        original's blocking wait for one."""
+        if "!" not in channel:
+            return await super().receive_single(channel)
+        index = self.consistent_hash(channel)
+        channel_key = self.prefix + channel
+        backup = self._backup_channel_name(channel_key)
+        await self.receive_clean_locks.acquire(channel_key)
+        try:
+            popped = await self.connection(index).eval(BATCH_SCRIPT, 2, channel_key, backup, BATCH)
+        except BaseException:
+            self.receive_clean_locks.release(channel_key)
+            raise
+        if not popped:
+            self.receive_clean_locks.release(channel_key)
+            return await super().receive_single(channel)
+        # The batch is in this process now: its backup is cleaned by a task of its own
+        # (which a cancelled receive cannot skip), and the next receive waits for it.
+        cleaner = asyncio.ensure_future(self.connection(index).delete(backup))
+        self.receive_cleaners.append(cleaner)
+
+        def cleaned(task: asyncio.Future) -> None:
+            self.receive_cleaners.remove(task)
+            self.receive_clean_locks.release(channel_key)
+
+        cleaner.add_done_callback(cleaned)
+        unpacked = [self._unpack(member, channel) for member in popped[0::2]]
+        # All but the last into their buffers here, the last by the caller
+        # (RedisChannelLayer.receive), after them: each socket's messages stay in order.
+        for target, message in unpacked[:-1]:
+            for name in target if isinstance(target, list) else [target]:
+                self.receive_buffer[name].put_nowait(message)
+        return unpacked[-1]
+
+    def _unpack(self, member: bytes, channel: str) -> tuple[Any, dict[str, Any]]:
+        """(the channel or channels it is for, the message), as receive_single gives it."""
+        message = self.deserialize(member)
+        if "__asgi_channel__" in message:
+            channel = message.pop("__asgi_channel__")
+        return channel, message
 
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.

@@ -6,7 +6,7 @@ it (docs/games.md). config/urls.py mounts each game's own URLs under /<slug>/.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
@@ -42,6 +42,11 @@ class Game:
     # Whether the board has hx-* elements of its own (tile rummy's draft form): the play
     # page then loads htmx in every mode, not only for its level form and seat claim.
     htmx: bool = False
+    # A function `board(view, status, seat, mode) -> str` ("module:name") that builds
+    # the board template's markup without the template engine, byte for byte (tile
+    # rummy's, tiles/board_markup.py: two boards per action online, issue 12); "": the
+    # template renders it.
+    board_markup: str = ""
 
     @property
     def available(self) -> bool:
@@ -67,6 +72,13 @@ class Game:
     @cached_property
     def engine(self) -> Engine:
         return cast(Engine, import_module(self.engine_path))
+
+    @cached_property
+    def board_function(self) -> Callable[..., str] | None:
+        if not self.board_markup:
+            return None
+        module, name = self.board_markup.split(":")
+        return cast(Callable[..., str], getattr(import_module(module), name))
 
     @cached_property
     def bots(self) -> Bots:

@@ -23,5 +23,6 @@ class TilesConfig(AppConfig):
                 # with each edit on the board.
                 rates={"hint": (30, 60), "draft": (240, 60)},
                 htmx=True,  # the draft check is an htmx form
+                board_markup="tiles.board_markup:board_html",
             )
         )

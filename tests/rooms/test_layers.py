@@ -123,3 +123,50 @@ async def test_a_redis_restart_closes_sockets_with_4503_and_play_resumes(redis_l
 async def close_all_pages(*pages: WebsocketCommunicator) -> None:
     for page in pages:
         await page.disconnect()
+
+
+async def test_a_receive_takes_every_waiting_message_at_once_in_order(redis_layer):
+    layer = channel_layers["default"]
+    channels = [await layer.new_channel() for _ in range(3)]
+    for number in range(30):
+        await layer.send(channels[number % 3], {"type": "n", "n": number})
+    for channel in channels:
+        await layer.group_add("both", channel)
+    await layer.group_send("both", {"type": "all"})
+
+    first = await layer.receive(channels[0])
+    # One round trip took all 31 messages: the rest wait in this process's buffers.
+    waiting = await layer.connection(0).zcard(layer.prefix + layer.non_local_name(channels[0]))
+    got = {channel: [] for channel in channels}
+    got[channels[0]].append(first)
+    for channel in channels:
+        while len(got[channel]) < 11:
+            got[channel].append(await asyncio.wait_for(layer.receive(channel), 5))
+
+    assert waiting == 0
+    for index, channel in enumerate(channels):
+        assert [m.get("n") for m in got[channel]] == [*range(index, 30, 3), None]
+        assert got[channel][-1]["type"] == "all"
+
+
+async def test_a_receive_cancelled_while_waiting_for_its_batch_loses_nothing(redis_layer):
+    layer = channel_layers["default"]
+    channel = await layer.new_channel()
+    for number in range(5):
+        await layer.send(channel, {"type": "n", "n": number})
+    real = layer.non_local_name(channel)
+    # Cancelled after Redis moved the batch to the backup, before the answer is read.
+    original = layer.connection(0).eval
+
+    async def cancelled(*args, **kwargs):
+        await original(*args, **kwargs)
+        raise asyncio.CancelledError
+
+    layer.connection(0).eval = cancelled
+    with pytest.raises(asyncio.CancelledError):
+        await layer.receive_single(real)
+    del layer.connection(0).eval
+
+    got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(5)]
+
+    assert [m["n"] for m in got] == [0, 1, 2, 3, 4]

@@ -1,0 +1,74 @@
+"""Where a game action's time goes inside daphne: `bench/ws_load.py --trace`.
+
+Installed by bench/relay.py when WS_LOAD_TRACE is set (never in the site): the room
+socket's methods are wrapped so that each `state` push carries a `trace` of
+time.perf_counter() stamps (CLOCK_MONOTONIC, the same clock in the client's process on
+this machine), one per stage of the action that made it:
+
+- `in`: the action's frame reached the consumer (`receive`)
+- `db0` / `db1`: `Room.apply_action` started / ended on its database thread
+- `gs0`: back on the event loop, `group_send` called
+- `ev`: the room event reached this seat's consumer (`room_changed`)
+- `out`: the seat's message rendered, about to be sent
+
+The client adds the send before `in` and the arrival after `out` (ws_load.stages).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import time
+from typing import Any
+
+_frame_in: contextvars.ContextVar[float | None] = contextvars.ContextVar("frame_in", default=None)
+
+
+def install() -> None:
+    from rooms.consumers import RoomConsumer
+    from rooms.layers import RedisChannelLayer
+    from rooms.models import Room
+
+    receive = RoomConsumer.receive
+    apply_action = Room.apply_action
+    group_send = RedisChannelLayer.group_send
+    room_changed = RoomConsumer.room_changed
+    send_json = RoomConsumer.send_json
+
+    async def traced_receive(self, text_data=None, bytes_data=None) -> None:
+        # Set in the socket's task; the database call copies the context to its thread.
+        _frame_in.set(time.perf_counter())
+        await receive(self, text_data, bytes_data)
+
+    def traced_apply_action(self, seat: int, version: object, action: object) -> Room:
+        started = time.perf_counter()
+        room = apply_action(self, seat, version, action)
+        room.pushed = {
+            **room.pushed,
+            "trace": {"in": _frame_in.get(), "db0": started, "db1": time.perf_counter()},
+        }
+        return room
+
+    async def traced_group_send(self, group: str, message: dict[str, Any]) -> None:
+        if "trace" in message:
+            message = {**message, "trace": {**message["trace"], "gs0": time.perf_counter()}}
+        await group_send(self, group, message)
+
+    async def traced_room_changed(self, event: dict[str, Any]) -> None:
+        if "trace" in event:
+            self.trace = {**event["trace"], "ev": time.perf_counter()}
+        try:
+            await room_changed(self, event)
+        finally:
+            self.trace = None
+
+    async def traced_send_json(self, message: dict[str, Any]) -> None:
+        trace = getattr(self, "trace", None)
+        if trace and message.get("type") == "state":
+            message = {**message, "trace": {**trace, "out": time.perf_counter()}}
+        await send_json(self, message)
+
+    RoomConsumer.receive = traced_receive
+    Room.apply_action = traced_apply_action
+    RedisChannelLayer.group_send = traced_group_send
+    RoomConsumer.room_changed = traced_room_changed
+    RoomConsumer.send_json = traced_send_json
