@@ -315,7 +315,7 @@ def _medium_discard(seen: Seen, rng: random.Random) -> str:
     return min(loose_cards(seen, judge), key=cost)
 
 
-# --- Weights (tuned with bench/cards_tune.py), in cards of deadwood ----------------------
+# --- Weights (tuned with bench/bots.py --set bots.NAME=VALUE), in cards of deadwood -------
 
 CHANCES = 4.0  # medium and strong: a hand's chances (mean gain of one live card)
 COLLECTED = 0.5  # medium: each known opponent card the discard would go with
