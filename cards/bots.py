@@ -39,7 +39,7 @@ laying them down in time and shedding high cards keeps the points lost small.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cards import engine
@@ -101,13 +101,24 @@ def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> boo
     return left == [taken] and not any(fits(meld, taken) for meld in table)  # type: ignore[arg-type]
 
 
+def _meld_among(seen: Seen, plan: Plan, wanted: Callable[[tuple[str, ...]], bool]) -> Action | None:
+    """The first meld of the hand's plan that `wanted` accepts, unless it would leave
+    only the card taken from the pile (which could not be discarded)."""
+    for meld in plan[2]:
+        if not wanted(meld):
+            continue
+        left = [code for code in seen.hand if code not in meld]
+        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
+            return {"type": "meld", "cards": list(meld)}
+    return None
+
+
 def _next_play(seen: Seen) -> Action | None:
     """The next meld or lay-off of the turn, if any is worth making (always, here)."""
     hand = seen.hand
-    for meld in Judge(seen).plan(hand)[2]:
-        left = [code for code in hand if code not in meld]
-        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
-            return {"type": "meld", "cards": list(meld)}
+    play = _meld_among(seen, Judge(seen).plan(hand), lambda meld: True)
+    if play is not None:
+        return play
     for code in sorted(hand, key=value, reverse=True):
         for index, meld in enumerate(seen.table):
             if fits(meld, code):
@@ -402,18 +413,6 @@ def _held_play(seen: Seen) -> Action | None:
         return _next_play(seen)
     unseen = set(seen.unseen)
     return _meld_among(seen, judge.plan(hand), lambda meld: unseen.isdisjoint(_fitting(meld)))
-
-
-def _meld_among(seen: Seen, plan: Plan, wanted: Any) -> Action | None:
-    """The first meld of the hand's plan that `wanted` accepts, unless it would leave
-    only the card taken from the pile (which could not be discarded)."""
-    for meld in plan[2]:
-        if not wanted(meld):
-            continue
-        left = [code for code in seen.hand if code not in meld]
-        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
-            return {"type": "meld", "cards": list(meld)}
-    return None
 
 
 def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
