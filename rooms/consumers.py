@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from http.cookies import SimpleCookie
 from typing import Any
 
+import orjson
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
@@ -58,13 +58,13 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from rooms import presence
 from rooms.board import seat_message, state_message
 from rooms.db import database
-from rooms.endpoints import reject_constant
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.flood import TokenBucket
 from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
+from rooms.seats import other
 
 MAX_MESSAGE_BYTES = 16 * 1024
 # No message of the protocol nests deeper than a few levels; json.loads would recurse
@@ -126,14 +126,15 @@ def too_deep(raw: bytes) -> bool:
 
 def parse_message(raw: bytes) -> dict[str, Any] | None:
     """The message as an object, or None unless it is a strict JSON object: no NaN or
-    Infinity (no database stores them), no lone surrogate in a string (no UTF-8 for
-    it), no nesting deeper than MAX_DEPTH."""
+    Infinity nor a number too large for a double (no database stores them), no lone
+    surrogate in a string (no UTF-8 for it), no nesting deeper than MAX_DEPTH.
+    orjson refuses all of these itself, and parses a frame several times faster than
+    json (issue 12: every action and ping comes through here)."""
     if too_deep(raw):
         return None
     try:
-        message = json.loads(raw, parse_constant=reject_constant)
-        json.dumps(message, ensure_ascii=False).encode()
-    except (ValueError, RecursionError):  # UnicodeError is a ValueError
+        message = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         return None
     return message if isinstance(message, dict) else None
 
@@ -307,12 +308,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if isinstance(error, RoomError) and error.code == "stale":
                 await self.send_state()
             return
-        # Committed: now every seat renders its own view of the new state, which the
-        # event carries (between server processes only: no socket is sent it).
-        await self.channel_layer.group_send(
-            room_group(self.code),
-            {"type": "room.changed", "version": room.version, "state": room.state, **room.pushed},
-        )
+        # Committed: now each seat renders its own view of the new state, which the
+        # event carries (between server processes only: no socket is sent it). The
+        # other seat's goes through the layer (on any process); this seat's is rendered
+        # here at once, without a round through Redis and back (issue 12).
+        event = {
+            "type": "room.changed",
+            "version": room.version,
+            # The JSON text as written: the layer copies a string, where it would pack
+            # and unpack a state's every list and key.
+            "state": room.state_text,
+            **room.pushed,
+        }
+        await self.channel_layer.group_send(seat_group(self.code, other(self.seat.number)), event)
+        await self.room_changed(event)
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         now = time.monotonic()
@@ -433,8 +442,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.sent_version = max(self.sent_version, message["version"])
         # The page may have closed while this was on its way (daphne's autobahn raises,
         # with a traceback in the log); its disconnect handler follows.
+        # orjson: two frames an action, each with a board's HTML, took json.dumps a
+        # tenth of the action's CPU (issue 12). Keys as json.dumps writes them.
+        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
         with contextlib.suppress(Disconnected):
-            await self.send(text_data=json.dumps(message))
+            await self.send(text_data=text)
 
 
 class NoRouteConsumer(AsyncWebsocketConsumer):

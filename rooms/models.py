@@ -175,7 +175,12 @@ class Room(models.Model):
         # together (one statement on PostgreSQL) only if the room is still at `version`:
         # of two actions against one version exactly one is applied, the other is stale.
         # Two round trips where a transaction took six (issue 12).
-        read = statements.room_and_seats(self.pk, presence.fresh_since(now))
+        # The state of `version` is usually kept in this process (its push went
+        # through here): then its JSON text is not read, nor decoded, nor parsed.
+        state = states.known(self.code, version)
+        read = statements.room_and_seats(
+            self.pk, presence.fresh_since(now), with_state=state is None
+        )
         if read is None:
             raise Room.DoesNotExist
         (current, state_text, game), seats = read
@@ -184,7 +189,6 @@ class Room(models.Model):
         if len(seats) != len(SEATS) or not all(s.connected for s in seats):
             raise RoomError("waiting")
         engine = registry.get(game).engine
-        state = states.known(self.code, current)
         if state is None:
             state = engine.from_json(json.loads(state_text))
         status = engine.status(state)
@@ -193,7 +197,8 @@ class Room(models.Model):
         if status["turn"] != seat:
             raise RoomError("not_your_turn")
         new_state = engine.apply(state, seat, action)
-        new_text = json.dumps(engine.to_json(new_state))
+        new_json = engine.to_json(new_state)
+        new_text = json.dumps(new_json)
         finished = bool(engine.status(new_state)["over"])
         if not statements.save_action(
             self.pk, version, new_text, finished, seat, json.dumps(action), now
@@ -207,12 +212,12 @@ class Room(models.Model):
             pk=self.pk,
             game=game,
             code=self.code,
-            # As the database gives it back (lists, string keys): pushes read it.
-            state=json.loads(new_text),
+            state=new_json,
             version=version + 1,
             finished=finished,
             last_activity=now,
         )
+        room.state_text = new_text  # what the pushes carry (rooms/consumers.py)
         room.pushed = {
             "presence": {str(s.number): s.connected for s in seats},
             "consent": {"asked": [s.number for s in seats if s.asked]},

@@ -38,17 +38,24 @@ def _sql(vendor: str) -> dict[str, str]:
 
     room, seat, consent, log = table(Room), table(Seat), table(RoundConsent), table(ActionLog)
     json = "%s::jsonb" if vendor == "postgresql" else "%s"
-    return {
-        # The room and its seats with their presence and consents, in one query: a row
-        # per seat (the room's columns repeated), one row with NULL seats if it has none.
-        "room_seats": (
-            f"SELECT r.version, r.state, r.game, s.number, s.colour,"
+
+    def room_seats(state: str) -> str:
+        return (
+            f"SELECT r.version, {state}, r.game, s.number, s.colour,"
             f" s.channel_name <> '' AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s,"
             f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
             f" AND c.seat = s.number)"
             f" FROM {room} r LEFT JOIN {seat} s ON s.room_id = r.id WHERE r.id = %s"
             f" ORDER BY s.number"
-        ),
+        )
+
+    return {
+        # The room and its seats with their presence and consents, in one query: a row
+        # per seat (the room's columns repeated), one row with NULL seats if it has none.
+        "room_seats": room_seats("r.state"),
+        # The same without the state's text, when the process keeps the state: a late
+        # state's JSON is kilobytes for PostgreSQL to write out and the driver to decode.
+        "room_seats_no_state": room_seats("NULL"),
         # Seats, presence and consents in one query.
         "seats": (
             f"SELECT number, colour, channel_name <> '' AND heartbeat_at IS NOT NULL"
@@ -97,12 +104,14 @@ def _time(value: datetime) -> Any:
 
 
 def room_and_seats(
-    room_id: int, fresh_since: datetime
-) -> tuple[tuple[int, str, str], list[SeatRow]] | None:
-    """(version, the state's JSON text, game) of the room and its seats in order,
-    connected meaning a heartbeat after `fresh_since`; None when the room is gone."""
+    room_id: int, fresh_since: datetime, with_state: bool = True
+) -> tuple[tuple[int, str | None, str], list[SeatRow]] | None:
+    """(version, the state's JSON text or None without `with_state`, game) of the room
+    and its seats in order, connected meaning a heartbeat after `fresh_since`; None when
+    the room is gone."""
+    sql = _statements()["room_seats" if with_state else "room_seats_no_state"]
     with connection.cursor() as cursor:
-        cursor.execute(_statements()["room_seats"], [_time(fresh_since), room_id])
+        cursor.execute(sql, [_time(fresh_since), room_id])
         rows = cursor.fetchall()
     if not rows:
         return None

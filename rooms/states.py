@@ -13,6 +13,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+import orjson
+
 KEPT = 512
 _states: OrderedDict[tuple[str, int], Any] = OrderedDict()
 _lock = threading.Lock()
@@ -33,9 +35,12 @@ def remember(code: str, version: int, state: Any) -> None:
 
 
 def parsed(engine: Any, code: str, version: int, state_json: Any) -> Any:
-    """The state of `version`, from the JSON only if this process has not seen it."""
+    """The state of `version`, from the JSON (decoded, or its text) only if this process
+    has not seen it."""
     state = known(code, version)
     if state is None:
+        if isinstance(state_json, str):
+            state_json = orjson.loads(state_json)
         state = engine.from_json(state_json)
         remember(code, version, state)
     return state

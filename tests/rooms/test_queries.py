@@ -95,6 +95,24 @@ async def test_the_pushes_to_both_seats_read_nothing_back(monkeypatch):
     await close_all(host, guest)
 
 
+async def test_an_action_on_a_state_the_process_keeps_does_not_read_the_state(monkeypatch):
+    _code, host, guest, _ = await settled_seats()
+    await act(host, 0, 2)  # version 1: committed, so kept by this process
+    await receive(host, "state")
+    await receive(guest, "state")
+
+    with counting(monkeypatch) as queries:
+        await act(guest, 1, 3)
+        host_state = await receive(host, "state")
+        await receive(guest, "state")
+
+    reads = [sql for sql in queries.sql if sql.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 1, queries.sql
+    assert '"state"' not in reads[0] and "r.state" not in reads[0], reads[0]
+    assert host_state["view"]["total"] == 5
+    await close_all(host, guest)
+
+
 async def test_a_ping_takes_one_query_two_on_sqlite(monkeypatch):
     _code, host, guest, _ = await settled_seats()
 
