@@ -83,6 +83,23 @@ def _sql(vendor: str) -> dict[str, str]:
             f"INSERT INTO {log} (room_id, seat, version, action, created)"
             f" VALUES (%s, %s, %s, {json}, %s)"
         ),
+        # PostgreSQL, when the process keeps the state the action was made against: the
+        # seats with their presence and consents, the update (only at the expected
+        # version and with both seats connected) and its log, in one statement. Its rows
+        # are the seats, each with whether the update was made.
+        "act": (
+            f"WITH seats AS (SELECT s.number, s.colour, s.channel_name <> ''"
+            f" AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s AS connected,"
+            f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
+            f" AND c.seat = s.number) AS asked FROM {seat} s WHERE s.room_id = %s),"
+            f" updated AS (UPDATE {room} SET state = {json}, version = %s, finished = %s,"
+            f" last_activity = %s WHERE id = %s AND version = %s"
+            f" AND (SELECT count(*) FROM seats WHERE connected) = %s RETURNING id),"
+            f" logged AS (INSERT INTO {log} (room_id, seat, version, action, created)"
+            f" SELECT id, %s, %s, {json}, %s FROM updated)"
+            f" SELECT number, colour, connected, asked, EXISTS (SELECT 1 FROM updated)"
+            f" FROM seats ORDER BY number"
+        ),
         # PostgreSQL: the conditional update and the log in one statement, so one
         # round trip and atomic without a transaction around it.
         "update_and_log": (
@@ -164,6 +181,37 @@ def save_action(
             return False
         cursor.execute(_statements()["log"], [room_id, seat, version + 1, action_text, at])
     return True
+
+
+def act(
+    room_id: int,
+    version: int,
+    state_text: str,
+    finished: bool,
+    seat: int,
+    action_text: str,
+    now: datetime,
+    fresh_since: datetime,
+    seats_needed: int,
+) -> list[SeatRow] | None:
+    """PostgreSQL only: write the state of `version` + 1 and log the action that made
+    it if the room is still at `version` and its `seats_needed` seats are connected
+    (a heartbeat after `fresh_since`), in one statement; the seats as the statement saw
+    them, or None when nothing was written (the caller then finds out why)."""
+    at = _time(now)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _statements()["act"],
+            [_time(fresh_since), room_id, state_text, version + 1, finished, at, room_id,
+             version, seats_needed, seat, version + 1, action_text, at],
+        )  # fmt: skip
+        rows = cursor.fetchall()
+    if not rows or not rows[0][4]:
+        return None
+    return [
+        SeatRow(number, colour, bool(connected), bool(asked))
+        for number, colour, connected, asked, _updated in rows
+    ]
 
 
 def beat_presence(

@@ -10,7 +10,7 @@ import pytest
 from django.db import OperationalError, connection
 from django.utils import timezone
 
-from rooms import presence
+from rooms import presence, states
 from rooms.engine import IllegalAction
 from rooms.errors import RoomError
 from rooms.models import ActionLog, Room, Seat
@@ -110,6 +110,58 @@ def test_a_repeated_version_is_refused_so_an_action_applies_once():
 
     assert refused.value.code == "stale"
     assert Room.objects.get(pk=room.pk).state["total"] == 1
+
+
+def kept_at_version_two() -> Room:
+    """A room at version 2 whose versions 1 and 2 this process keeps (committed)."""
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    room.apply_action(1, 0, {"type": "add", "amount": 1})
+    room.apply_action(2, 1, {"type": "add", "amount": 1})
+    assert states.known(room.code, 1) is not None
+    assert states.known(room.code, 2) is not None
+    return room
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stale_version_is_told_as_stale_even_when_its_state_is_kept():
+    room = kept_at_version_two()
+
+    for seat in (1, 2):  # at version 1 seat 1 may not move, seat 2 may
+        with pytest.raises(RoomError) as refused:
+            room.apply_action(seat, 1, {"type": "add", "amount": 1})
+        assert refused.value.code == "stale"
+
+    assert Room.objects.get(pk=room.pk).version == 2
+    assert ActionLog.objects.filter(room=room).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_on_a_kept_state_waits_for_a_seat_that_left():
+    room = kept_at_version_two()
+    presence.disconnect(room.seat(2), "channel-2")
+
+    with pytest.raises(RoomError) as refused:
+        room.apply_action(1, 2, {"type": "add", "amount": 1})
+
+    assert refused.value.code == "waiting"
+    assert Room.objects.get(pk=room.pk).version == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_on_a_kept_state_applies_once_and_is_logged():
+    room = kept_at_version_two()
+
+    applied = room.apply_action(1, 2, {"type": "add", "amount": 2})
+
+    assert applied.version == 3
+    assert applied.pushed["presence"] == {"1": True, "2": True}
+    assert Room.objects.get(pk=room.pk).state["total"] == 4
+    log = ActionLog.objects.get(room=room, version=3)
+    assert (log.seat, log.action) == (1, {"type": "add", "amount": 2})
+    with pytest.raises(RoomError) as refused:
+        room.apply_action(1, 2, {"type": "add", "amount": 2})
+    assert refused.value.code == "stale"
 
 
 def test_moves_wait_until_both_seats_are_connected():
