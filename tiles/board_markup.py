@@ -12,11 +12,13 @@ compares both over whole games, seats, modes and languages. The end of a game
 
 from __future__ import annotations
 
+import html
+import json
 from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.html import conditional_escape, json_script
+from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from rooms.seats import other
@@ -68,8 +70,25 @@ def _count_words(count: Any, language: str | None) -> str:
 
 
 def _value(value: Any) -> str:
-    """A value as {{ value }} renders it (ints as they are, text escaped)."""
-    return str(conditional_escape(value))
+    """A value as {{ value }} renders it (ints as they are, text escaped): Django's
+    conditional_escape, without its lazy-text wrapper around every call."""
+    if type(value) is int:
+        return str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(value))
+
+
+# Django's json_script escapes, for the board's data (its own json_script adds a
+# lazy-text wrapper and format_html around the same text).
+_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+def _data_script(data: dict[str, Any]) -> str:
+    return (
+        '<script id="tiles-data" type="application/json">'
+        f"{json.dumps(data).translate(_SCRIPT_ESCAPES)}</script>"
+    )
 
 
 def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
@@ -229,6 +248,6 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         f'  <div class="tiles-draft" id="tiles-draft">{_draft(draft, words)}</div>\n'
         f"  {form}\n\n"
         f"  {tools}\n"
-        f"  {json_script(data, 'tiles-data')}\n"
+        f"  {_data_script(data)}\n"
         f"</section>\n\n"
     )
