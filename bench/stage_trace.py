@@ -7,7 +7,7 @@ this machine), one per stage of the action that made it:
 
 - `in`: the action's frame reached the consumer (`receive`)
 - `db0` / `db1`: `Room.apply_action` started / ended on its database thread
-- `gs0`: back on the event loop, `group_send` called
+- `gs0`: back on the event loop, the push sent to the layer (`send` or `group_send`)
 - `ev`: the room event reached this seat's consumer (`room_changed`)
 - `out`: the seat's message rendered, about to be sent
 
@@ -31,6 +31,7 @@ def install() -> None:
     receive = RoomConsumer.receive
     apply_action = Room.apply_action
     group_send = RedisChannelLayer.group_send
+    send = RedisChannelLayer.send
     room_changed = RoomConsumer.room_changed
     send_json = RoomConsumer.send_json
 
@@ -53,6 +54,11 @@ def install() -> None:
             message = {**message, "trace": {**message["trace"], "gs0": time.perf_counter()}}
         await group_send(self, group, message)
 
+    async def traced_send(self, channel: str, message: dict[str, Any]) -> None:
+        if "trace" in message:
+            message = {**message, "trace": {**message["trace"], "gs0": time.perf_counter()}}
+        await send(self, channel, message)
+
     async def traced_room_changed(self, event: dict[str, Any]) -> None:
         if "trace" in event:
             self.trace = {**event["trace"], "ev": time.perf_counter()}
@@ -70,5 +76,6 @@ def install() -> None:
     RoomConsumer.receive = traced_receive
     Room.apply_action = traced_apply_action
     RedisChannelLayer.group_send = traced_group_send
+    RedisChannelLayer.send = traced_send
     RoomConsumer.room_changed = traced_room_changed
     RoomConsumer.send_json = traced_send_json

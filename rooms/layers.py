@@ -17,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
+from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer as BaseRedisChannelLayer
 from redis.asyncio import BlockingConnectionPool
 from redis.exceptions import RedisError
@@ -56,6 +58,20 @@ return popped
 """
 
 
+# A send in one round trip where channels-redis makes four, one after the other (the
+# expired messages' cleanup, the count against the capacity, the message, the expiry):
+# every move online sends one, to the other seat's socket (issue 12).
+SEND_SCRIPT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[3])
+if redis.call('ZCOUNT', KEYS[1], '-inf', '+inf') >= tonumber(ARGV[4]) then
+    return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+
 class RedisChannelLayer(BaseRedisChannelLayer):
     def create_pool(self, index: int) -> BlockingConnectionPool:
         """A pool that makes a caller wait for a free connection (up to the host's
@@ -66,6 +82,27 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if "address" not in host:
             return super().create_pool(index)
         return BlockingConnectionPool.from_url(host.pop("address"), **host)
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        """channels-redis's send, in one round trip: the same keys, expiry and capacity
+        (ChannelFull when the channel is full)."""
+        assert isinstance(message, dict), "message is not a dict"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        assert "__asgi_channel__" not in message
+        name = channel
+        if "!" in channel:  # a process's socket: its inbox, the socket named inside
+            message = {**message, "__asgi_channel__": channel}
+            name = self.non_local_name(channel)
+            index = self.consistent_hash(channel)
+        else:
+            index = next(self._send_index_generator)
+        now = time.time()
+        sent = await self.connection(index).eval(
+            SEND_SCRIPT, 1, self.prefix + name, self.serialize(message), now,
+            int(now) - int(self.expiry), self.get_capacity(channel), int(self.expiry),
+        )  # fmt: skip
+        if not sent:
+            raise ChannelFull()
 
     async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
         """The next message of a process's inbox, and every other one waiting there (up

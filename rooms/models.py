@@ -258,6 +258,12 @@ class Room(models.Model):
             last_activity=now,
         )
         room.state_text = new_text  # what the pushes carry (rooms/consumers.py)
+        # Each seat's socket as the action's statement read it (the seats locked until
+        # it committed), for a push straight to it; None when the seats were read
+        # without a lock, and a push goes through the seat's group instead.
+        room.channels = (
+            {s.number: s.channel for s in seats} if all(s.channel for s in seats) else None
+        )
         room.pushed = {
             "presence": {str(s.number): s.connected for s in seats},
             "consent": {"asked": [s.number for s in seats if s.asked]},

@@ -27,6 +27,8 @@ class SeatRow:
     colour: str
     connected: bool  # a channel and a heartbeat younger than presence.ttl()
     asked: bool  # asked for the next round
+    # The socket holding the seat, when read so that a push may go to it (`act`).
+    channel: str | None = None
 
 
 @cache
@@ -84,21 +86,25 @@ def _sql(vendor: str) -> dict[str, str]:
             f" VALUES (%s, %s, %s, {json}, %s)"
         ),
         # PostgreSQL, when the process keeps the state the action was made against: the
-        # seats with their presence and consents, the update (only at the expected
-        # version and with both seats connected) and its log, in one statement. Its rows
-        # are the seats, each with whether the update was made.
+        # seats with their presence, consents and channels, the update (only at the
+        # expected version and with both seats connected) and its log, in one statement.
+        # Its rows are the seats, each with whether the update was made. The seats are
+        # locked (FOR SHARE) until it commits: a socket taking a seat meanwhile (which
+        # writes its channel) waits, and then reads the state this action wrote, so a
+        # push sent to the channel read here reaches whichever socket holds the seat.
         "act": (
             f"WITH seats AS (SELECT s.number, s.colour, s.channel_name <> ''"
             f" AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s AS connected,"
             f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
-            f" AND c.seat = s.number) AS asked FROM {seat} s WHERE s.room_id = %s),"
+            f" AND c.seat = s.number) AS asked, s.channel_name"
+            f" FROM {seat} s WHERE s.room_id = %s FOR SHARE OF s),"
             f" updated AS (UPDATE {room} SET state = {json}, version = %s, finished = %s,"
             f" last_activity = %s WHERE id = %s AND version = %s"
             f" AND (SELECT count(*) FROM seats WHERE connected) = %s RETURNING id),"
             f" logged AS (INSERT INTO {log} (room_id, seat, version, action, created)"
             f" SELECT id, %s, %s, {json}, %s FROM updated)"
-            f" SELECT number, colour, connected, asked, EXISTS (SELECT 1 FROM updated)"
-            f" FROM seats ORDER BY number"
+            f" SELECT number, colour, connected, asked, channel_name,"
+            f" EXISTS (SELECT 1 FROM updated) FROM seats ORDER BY number"
         ),
         # PostgreSQL: the conditional update and the log in one statement, so one
         # round trip and atomic without a transaction around it.
@@ -197,7 +203,8 @@ def act(
     """PostgreSQL only: write the state of `version` + 1 and log the action that made
     it if the room is still at `version` and its `seats_needed` seats are connected
     (a heartbeat after `fresh_since`), in one statement; the seats as the statement saw
-    them, or None when nothing was written (the caller then finds out why)."""
+    them, with their channels, or None when nothing was written (the caller then finds
+    out why)."""
     at = _time(now)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -206,11 +213,11 @@ def act(
              version, seats_needed, seat, version + 1, action_text, at],
         )  # fmt: skip
         rows = cursor.fetchall()
-    if not rows or not rows[0][4]:
+    if not rows or not rows[0][5]:
         return None
     return [
-        SeatRow(number, colour, bool(connected), bool(asked))
-        for number, colour, connected, asked, _updated in rows
+        SeatRow(number, colour, bool(connected), bool(asked), channel)
+        for number, colour, connected, asked, channel, _updated in rows
     ]
 
 

@@ -126,6 +126,10 @@ async def test_a_second_tab_replaces_the_first_which_stops():
     assert state["seat"] == 1
     await act(second, 0, 2)
     assert (await receive(guest, "state"))["view"]["total"] == 2
+    assert (await receive(second, "state"))["version"] == 1
+    # The other seat's move reaches the tab that holds the seat now.
+    await act(guest, 1, 3)
+    assert (await receive(second, "state"))["view"]["total"] == 5
     await close_all(second, guest)
 
 

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from channels.exceptions import ChannelFull
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
@@ -170,3 +171,31 @@ async def test_a_receive_cancelled_while_waiting_for_its_batch_loses_nothing(red
     got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(5)]
 
     assert [m["n"] for m in got] == [0, 1, 2, 3, 4]
+
+
+async def test_a_send_is_one_round_trip_and_keeps_the_capacity(redis_layer, monkeypatch):
+    layer = channel_layers["default"]
+    monkeypatch.setattr(layer, "capacity", 3)
+    channel = await layer.new_channel()
+    connection = layer.connection(layer.consistent_hash(channel))
+    calls = []
+    original = type(connection).execute_command
+
+    async def counted(self, *args, **kwargs):
+        calls.append(args[0])
+        return await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(connection), "execute_command", counted)
+    for number in range(3):
+        await layer.send(channel, {"type": "n", "n": number})
+    sent = list(calls)
+    with pytest.raises(ChannelFull):
+        await layer.send(channel, {"type": "n", "n": 3})
+    monkeypatch.undo()
+
+    assert sent == ["EVAL"] * 3
+    key = layer.prefix + layer.non_local_name(channel)
+    assert 0 < await connection.ttl(key) <= layer.expiry
+    got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
+    assert [m["n"] for m in got] == [0, 1, 2]
+    assert all("__asgi_channel__" not in m for m in got)
