@@ -48,7 +48,7 @@ from typing import Any
 import orjson
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
+from channels.exceptions import ChannelFull, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
@@ -323,7 +323,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         opponent = other(self.seat.number)
         if room.channels is not None:
             # One round trip to its socket, where a group_send makes four.
-            await self.channel_layer.send(room.channels[opponent], event)
+            try:
+                await self.channel_layer.send(room.channels[opponent], event)
+            except ChannelFull:
+                # As a group_send drops it: the move is committed, the page gets it
+                # with the next push or its reconnect.
+                logger.warning("Room %s: the other seat's inbox is full", self.code)
         else:
             await self.channel_layer.group_send(seat_group(self.code, opponent), event)
         await self.room_changed(event)
@@ -445,11 +450,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_json(self, message: dict[str, Any]) -> None:
         if message["type"] == "state":
             self.sent_version = max(self.sent_version, message["version"])
-        # The page may have closed while this was on its way (daphne's autobahn raises,
-        # with a traceback in the log); its disconnect handler follows.
         # orjson: two frames an action, each with a board's HTML, took json.dumps a
         # tenth of the action's CPU (issue 12). Keys as json.dumps writes them.
         text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        # The page may have closed while this was on its way (daphne's autobahn raises,
+        # with a traceback in the log); its disconnect handler follows.
         with contextlib.suppress(Disconnected):
             await self.send(text_data=text)
 
