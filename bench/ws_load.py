@@ -1,6 +1,6 @@
 """Online play under load, next to the bare transport, measured from outside.
 
-    python bench/ws_load.py --rooms 50 200 [--processes P] [--seconds 30]
+    python bench/ws_load.py --rooms 50 200 [--processes P] [--seconds 30] [--repeat N]
     python bench/ws_load.py --rooms 1000 --hold 600 --pause 20   # the capacity run
 
 It starts what it needs and stops it after: a redis-server of its own on a free port,
@@ -22,7 +22,10 @@ the daphne processes and of Redis (share of one core), the client's own CPU, wha
 server logs held (tracebacks, "over capacity", "Too many connections"), and what a
 closed socket left behind (group members in Redis, seats still marked connected).
 Then the ratio game/relay from the same run. Wall-clock figures depend on what else
-runs on the machine: compare only figures of one run.
+runs on the machine: compare only figures of one run. This machine's speed also drifts
+over minutes (other tenants of its host): `--repeat N` runs N pairs of phases per room
+count, in alternate orders (relay first, then game first), and prints each pair's ratio
+and their median.
 
 `--hold S` is the capacity run instead: R rooms opened (2R sockets), the daphne
 processes' memory measured before and after (per idle socket), then S seconds with
@@ -37,6 +40,7 @@ import contextlib
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -431,34 +435,48 @@ async def main(args: argparse.Namespace) -> None:
             return
         rows = []
         for count in args.rooms:
-            if args.phases == "game":
-                relay = None
-            else:
-                relay = await run_phase("relay", services, count, args.seconds, None)
-                print(relay.report(args.processes), flush=True)
-            if args.phases == "relay":
-                continue
-            codes = await asyncio.to_thread(make_rooms, count)
-            game = await run_phase("game", services, count, args.seconds, codes)
-            print(game.report(args.processes), flush=True)
-            if relay is None:
-                continue
-            ratio = game.rate / relay.rate if relay.rate else float("nan")
-            p99 = game.ms(game.tally.push, 0.99) / relay.ms(relay.tally.push, 0.99)
-            print(f"ratio game/relay {ratio:.2f}; push p99 game/relay {p99:.1f}x", flush=True)
-            rows.append((count, game, relay, ratio))
+            for repeat in range(args.repeat):
+                # Pairs of phases in alternate orders: the machine's speed drifts over
+                # minutes (other tenants of its host), which would favour one phase.
+                relay_first = repeat % 2 == 0
+                relay = game = None
+                for kind in ("relay", "game") if relay_first else ("game", "relay"):
+                    if kind == "relay" and args.phases != "game":
+                        relay = await run_phase("relay", services, count, args.seconds, None)
+                        print(relay.report(args.processes), flush=True)
+                    elif kind == "game" and args.phases != "relay":
+                        codes = await asyncio.to_thread(make_rooms, count)
+                        game = await run_phase("game", services, count, args.seconds, codes)
+                        print(game.report(args.processes), flush=True)
+                if relay is None or game is None:
+                    continue
+                ratio = game.rate / relay.rate if relay.rate else float("nan")
+                p99 = game.ms(game.tally.push, 0.99) / relay.ms(relay.tally.push, 0.99)
+                print(f"ratio game/relay {ratio:.2f}; push p99 game/relay {p99:.1f}x", flush=True)
+                rows.append((count, game, relay, ratio, p99))
         print()
         print("| rooms | processes | game actions/s | game p50 / p99 (push) | relay msgs/s "
-              "| relay p50 / p99 (push) | ratio | errors |")  # fmt: skip
-        print("|---|---|---|---|---|---|---|---|")
-        for count, game, relay, ratio in rows:
+              "| relay p50 / p99 (push) | ratio | p99 game/relay | errors |")  # fmt: skip
+        print("|---|---|---|---|---|---|---|---|---|")
+        for count, game, relay, ratio, p99 in rows:
             errors = sum(game.tally.errors.values()) + sum(relay.tally.errors.values())
             print(
                 f"| {count} | {args.processes} | {game.rate:.1f} | "
                 f"{game.ms(game.tally.push, 0.5):.0f} / {game.ms(game.tally.push, 0.99):.0f} ms | "
                 f"{relay.rate:.1f} | {relay.ms(relay.tally.push, 0.5):.0f} / "
-                f"{relay.ms(relay.tally.push, 0.99):.0f} ms | {ratio:.2f} | {errors} |"
+                f"{relay.ms(relay.tally.push, 0.99):.0f} ms | {ratio:.2f} | {p99:.1f}x | {errors} |"
             )
+        if args.repeat > 1:
+            for count in args.rooms:
+                pairs = [(ratio, p99) for c, _g, _r, ratio, p99 in rows if c == count]
+                if pairs:
+                    print(
+                        f"{count} rooms, {len(pairs)} pairs: median ratio "
+                        f"{statistics.median(r for r, _ in pairs):.2f} (lowest "
+                        f"{min(r for r, _ in pairs):.2f}), median p99 game/relay "
+                        f"{statistics.median(p for _, p in pairs):.1f}x (highest "
+                        f"{max(p for _, p in pairs):.1f}x)"
+                    )
     finally:
         services.stop()
 
@@ -470,6 +488,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--stack", choices=("redis", "memory"), default="redis")
     parser.add_argument("--phases", choices=("both", "game", "relay"), default="both")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="pairs of phases per room count, in alternate orders"
+    )
     parser.add_argument(
         "--profile", default="", help="cProfile the daphne processes into PROFILE.<pid>.prof"
     )
