@@ -180,7 +180,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.bucket = TokenBucket()
+        self.bucket = TokenBucket(capacity=settings.ROOM_SOCKET_BURST)
         self.rate_warned = False
         await self.accept()
         self.room = await database(Room.objects.filter(code=self.code).first)()
