@@ -192,10 +192,10 @@ class Room(models.Model):
             except (RoomError, IllegalAction):
                 pass
             else:
-                seats = statements.act(
-                    self.pk, version, made[2], made[3], seat, _text(action), now,
-                    presence.fresh_since(now), len(SEATS),
-                )  # fmt: skip
+                write = statements.Write(
+                    self.pk, version, made[2], made[3], seat, _text(action), now
+                )
+                seats = statements.act(write, presence.fresh_since(now), len(SEATS))
                 if seats is not None:  # committed
                     return self._applied(self.game, version, made, seats, now)
         # No transaction and no row lock: the room and its seats are read in one query,
@@ -216,7 +216,8 @@ class Room(models.Model):
         engine = registry.get(game).engine
         state = kept if kept is not None else engine.from_json(orjson.loads(state_text))
         made = self._next_state(engine, state, seat, action)
-        if not statements.save_action(self.pk, version, made[2], made[3], seat, _text(action), now):
+        write = statements.Write(self.pk, version, made[2], made[3], seat, _text(action), now)
+        if not statements.save_action(write):
             raise RoomError("stale")
         return self._applied(game, version, made, seats, now)
 

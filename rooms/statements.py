@@ -157,60 +157,57 @@ def seats(room_id: int, fresh_since: datetime) -> list[SeatRow]:
         ]
 
 
-def save_action(
-    room_id: int,
-    version: int,
-    state_text: str,
-    finished: bool,
-    seat: int,
-    action_text: str,
-    now: datetime,
-) -> bool:
+@dataclass(frozen=True)
+class Write:
+    """An action to write: the state of `version` + 1 (its JSON text, whether the game
+    is over) and the log entry of the seat's action, for a room still at `version`."""
+
+    room_id: int
+    version: int
+    state_text: str
+    finished: bool
+    seat: int
+    action_text: str
+    now: datetime
+
+    def update_params(self) -> list[Any]:
+        at = _time(self.now)
+        return [self.state_text, self.version + 1, self.finished, at, self.room_id, self.version]
+
+    def log_params(self) -> list[Any]:
+        return [self.seat, self.version + 1, self.action_text, _time(self.now)]
+
+
+def save_action(write: Write) -> bool:
     """Write the state of `version` + 1 and log the action that made it, both or
     neither, if the room is still at `version`; committed when this returns (unless
     the caller holds a transaction open)."""
-    at = _time(now)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
-                _statements()["update_and_log"],
-                [state_text, version + 1, finished, at, room_id, version,
-                 seat, version + 1, action_text, at],
-            )  # fmt: skip
+                _statements()["update_and_log"], write.update_params() + write.log_params()
+            )
             return cursor.rowcount == 1
     # Elsewhere (SQLite) no statement both updates and inserts: two, in a transaction.
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            _statements()["update"], [state_text, version + 1, finished, at, room_id, version]
-        )
+        cursor.execute(_statements()["update"], write.update_params())
         if cursor.rowcount != 1:
             return False
-        cursor.execute(_statements()["log"], [room_id, seat, version + 1, action_text, at])
+        cursor.execute(_statements()["log"], [write.room_id, *write.log_params()])
     return True
 
 
-def act(
-    room_id: int,
-    version: int,
-    state_text: str,
-    finished: bool,
-    seat: int,
-    action_text: str,
-    now: datetime,
-    fresh_since: datetime,
-    seats_needed: int,
-) -> list[SeatRow] | None:
+def act(write: Write, fresh_since: datetime, seats_needed: int) -> list[SeatRow] | None:
     """PostgreSQL only: write the state of `version` + 1 and log the action that made
     it if the room is still at `version` and its `seats_needed` seats are connected
     (a heartbeat after `fresh_since`), in one statement; the seats as the statement saw
     them, with their channels, or None when nothing was written (the caller then finds
     out why)."""
-    at = _time(now)
     with connection.cursor() as cursor:
         cursor.execute(
             _statements()["act"],
-            [_time(fresh_since), room_id, state_text, version + 1, finished, at, room_id,
-             version, seats_needed, seat, version + 1, action_text, at],
+            [_time(fresh_since), write.room_id, *write.update_params(), seats_needed,
+             *write.log_params()],
         )  # fmt: skip
         rows = cursor.fetchall()
     if not rows or not rows[0][5]:

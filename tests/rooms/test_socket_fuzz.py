@@ -18,18 +18,6 @@ from tests.rooms.wsclient import make_room_sync
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-class Unlimited:
-    """No rate limit: every frame reaches the parser and the handlers."""
-
-    def take(self) -> bool:
-        return True
-
-
-@pytest.fixture
-def no_rate_limit(monkeypatch):
-    monkeypatch.setattr(consumers, "TokenBucket", Unlimited)
-
-
 def snapshot(code: str) -> tuple[int, dict]:
     room = Room.objects.get(code=code)
     return room.version, room.state
