@@ -347,11 +347,34 @@ def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[
     return [[*seen.opponent_known, *rng.sample(seen.unseen, hidden)] for _ in range(samples)]
 
 
-def _danger(code: str, seen: Seen, hands: list[list[str]]) -> float:
+def _run_pairs(code: str) -> list[tuple[str, str]]:
+    """The pairs of cards of `code`'s suit that make a run of three with it."""
+    rank, suit = RANK_OF[code], SUIT_OF[code]
+    pairs = []
+    for low in (rank - 2, rank - 1, rank):
+        if 1 <= low <= 11:  # a run of three from `low` stays within ace to king
+            a, b = (r for r in (low, low + 1, low + 2) if r != rank)
+            pairs.append((card(a, suit), card(b, suit)))
+    return pairs
+
+
+RUN_PAIRS = {code: _run_pairs(code) for code in DECK}
+SAME_RANK = {code: [c for c in DECK if RANK_OF[c] == RANK_OF[code] and c != code] for code in DECK}
+
+
+def melds_with(code: str, held: set[str]) -> bool:
+    """Whether `code` makes a meld at once with cards of `held`: `_makes_meld` without
+    listing every meld (the danger estimate asks it for every sampled hand)."""
+    if sum(c in held for c in SAME_RANK[code]) >= 2:
+        return True
+    return any(a in held and b in held for a, b in RUN_PAIRS[code])
+
+
+def _danger(code: str, seen: Seen, hands: list[set[str]]) -> float:
     """The chance that the opponent can use `code` at once (meld or lay off)."""
     if _gift(code, seen):
         return 1.0
-    return sum(_makes_meld(code, hand) for hand in hands) / max(1, len(hands))
+    return sum(melds_with(code, hand) for hand in hands) / max(1, len(hands))
 
 
 def _strong_worth(hand: list[str], judge: Judge, live: list[str]) -> float:
@@ -361,7 +384,7 @@ def _strong_worth(hand: list[str], judge: Judge, live: list[str]) -> float:
 
 def _strong_discard(seen: Seen, rng: random.Random) -> str:
     judge = Judge(seen)
-    hands = sample_opponent_hands(seen, rng, SAMPLES)
+    hands = [set(hand) for hand in sample_opponent_hands(seen, rng, SAMPLES)]
 
     def cost(code: str) -> tuple[float, str]:
         rest = [c for c in seen.hand if c != code]

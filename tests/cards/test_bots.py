@@ -89,3 +89,11 @@ def test_the_strong_level_beats_the_easy_one_in_mirror_pairs():
             winner = state.result["winner"]
             share += 0.5 if winner is None else float(winner == strong_seat)
     assert share / (2 * len(pairs)) > 0.5
+
+
+def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_melds():
+    rng = random.Random(3)
+    for _ in range(3000):
+        hand = rng.sample(engine.DECK, 10)
+        code = rng.choice([c for c in engine.DECK if c not in hand])
+        assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
