@@ -49,15 +49,16 @@ def install() -> None:
         }
         return room
 
-    async def traced_group_send(self, group: str, message: dict[str, Any]) -> None:
+    def sent(message: dict[str, Any]) -> dict[str, Any]:
         if "trace" in message:
             message = {**message, "trace": {**message["trace"], "gs0": time.perf_counter()}}
-        await group_send(self, group, message)
+        return message
+
+    async def traced_group_send(self, group: str, message: dict[str, Any]) -> None:
+        await group_send(self, group, sent(message))
 
     async def traced_send(self, channel: str, message: dict[str, Any]) -> None:
-        if "trace" in message:
-            message = {**message, "trace": {**message["trace"], "gs0": time.perf_counter()}}
-        await send(self, channel, message)
+        await send(self, channel, sent(message))
 
     async def traced_room_changed(self, event: dict[str, Any]) -> None:
         if "trace" in event:

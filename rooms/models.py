@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import secrets
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from django.db import connection, models, transaction
@@ -25,8 +25,14 @@ CODE_BYTES = 18  # 144 bits: unguessable invite codes
 KEY_BYTES = 24  # 192 bits: seat keys
 
 
-# An action's outcome: the new state, its JSON and the JSON's text, whether it is over.
-Made = tuple[Any, Any, str, bool]
+class Made(NamedTuple):
+    """An action's outcome: the new state, its JSON and the JSON's text, whether the
+    game is over."""
+
+    state: Any
+    json: Any
+    text: str
+    finished: bool
 
 
 def _text(action: dict) -> str:
@@ -193,7 +199,7 @@ class Room(models.Model):
                 pass
             else:
                 write = statements.Write(
-                    self.pk, version, made[2], made[3], seat, _text(action), now
+                    self.pk, version, made.text, made.finished, seat, _text(action), now
                 )
                 seats = statements.act(write, presence.fresh_since(now), len(SEATS))
                 if seats is not None:  # committed
@@ -216,7 +222,9 @@ class Room(models.Model):
         engine = registry.get(game).engine
         state = kept if kept is not None else engine.from_json(orjson.loads(state_text))
         made = self._next_state(engine, state, seat, action)
-        write = statements.Write(self.pk, version, made[2], made[3], seat, _text(action), now)
+        write = statements.Write(
+            self.pk, version, made.text, made.finished, seat, _text(action), now
+        )
         if not statements.save_action(write):
             raise RoomError("stale")
         return self._applied(game, version, made, seats, now)
@@ -234,7 +242,7 @@ class Room(models.Model):
         # orjson: the state's text is written for every action (json took 2.5 % of it).
         new_json = engine.to_json(new_state)
         new_text = orjson.dumps(new_json, option=orjson.OPT_NON_STR_KEYS).decode()
-        return new_state, new_json, new_text, bool(engine.status(new_state)["over"])
+        return Made(new_state, new_json, new_text, bool(engine.status(new_state)["over"]))
 
     def _applied(
         self,
@@ -245,20 +253,19 @@ class Room(models.Model):
         now: datetime,
     ) -> Room:
         """The room as the committed action left it, without reading it back."""
-        new_state, new_json, new_text, finished = made
         # Kept for the pushes and the next action once committed, never before (at once
         # outside a transaction; after the caller's, inside one).
-        transaction.on_commit(lambda: states.remember(self.code, version + 1, new_state))
+        transaction.on_commit(lambda: states.remember(self.code, version + 1, made.state))
         room = Room(
             pk=self.pk,
             game=game,
             code=self.code,
-            state=new_json,
+            state=made.json,
             version=version + 1,
-            finished=finished,
+            finished=made.finished,
             last_activity=now,
         )
-        room.state_text = new_text  # what the pushes carry (rooms/consumers.py)
+        room.state_text = made.text  # what the pushes carry (rooms/consumers.py)
         # Each seat's socket as the action's statement read it (the seats locked until
         # it committed), for a push straight to it; None when the seats were read
         # without a lock, and a push goes through the seat's group instead.

@@ -40,13 +40,22 @@ def _sql(vendor: str) -> dict[str, str]:
 
     room, seat, consent, log = table(Room), table(Seat), table(RoundConsent), table(ActionLog)
     json = "%s::jsonb" if vendor == "postgresql" else "%s"
+    # The pieces several statements share.
+    connected = "{s}channel_name <> '' AND {s}heartbeat_at IS NOT NULL AND {s}heartbeat_at > %s"
+    asked = f"EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id AND c.seat = s.number)"
+    update = (
+        f"UPDATE {room} SET state = {json}, version = %s, finished = %s,"
+        f" last_activity = %s WHERE id = %s AND version = %s"
+    )
+    log_updated = (
+        f"INSERT INTO {log} (room_id, seat, version, action, created)"
+        f" SELECT id, %s, %s, {json}, %s FROM updated"
+    )
 
     def room_seats(state: str) -> str:
         return (
             f"SELECT r.version, {state}, r.game, s.number, s.colour,"
-            f" s.channel_name <> '' AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s,"
-            f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
-            f" AND c.seat = s.number)"
+            f" {connected.format(s='s.')}, {asked}"
             f" FROM {room} r LEFT JOIN {seat} s ON s.room_id = r.id WHERE r.id = %s"
             f" ORDER BY s.number"
         )
@@ -60,16 +69,10 @@ def _sql(vendor: str) -> dict[str, str]:
         "room_seats_no_state": room_seats("NULL"),
         # Seats, presence and consents in one query.
         "seats": (
-            f"SELECT number, colour, channel_name <> '' AND heartbeat_at IS NOT NULL"
-            f" AND heartbeat_at > %s,"
-            f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
-            f" AND c.seat = s.number)"
+            f"SELECT number, colour, {connected.format(s='')}, {asked}"
             f" FROM {seat} s WHERE s.room_id = %s ORDER BY number"
         ),
-        "update": (
-            f"UPDATE {room} SET state = {json}, version = %s, finished = %s,"
-            f" last_activity = %s WHERE id = %s AND version = %s"
-        ),
+        "update": update,
         "beat": f"UPDATE {seat} SET heartbeat_at = %s WHERE id = %s AND channel_name = %s",
         # PostgreSQL: the heartbeat and who is present now in one statement. Its SELECT
         # sees the seats as before the UPDATE, so the seat just beaten counts as present
@@ -77,8 +80,7 @@ def _sql(vendor: str) -> dict[str, str]:
         "beat_presence": (
             f"WITH beaten AS (UPDATE {seat} SET heartbeat_at = %s"
             f" WHERE id = %s AND channel_name = %s RETURNING id, room_id)"
-            f" SELECT s.number, s.id IN (SELECT id FROM beaten) OR (s.channel_name <> ''"
-            f" AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s)"
+            f" SELECT s.number, s.id IN (SELECT id FROM beaten) OR ({connected.format(s='s.')})"
             f" FROM {seat} s WHERE s.room_id = (SELECT room_id FROM beaten) ORDER BY s.number"
         ),
         "log": (
@@ -93,28 +95,17 @@ def _sql(vendor: str) -> dict[str, str]:
         # writes its channel) waits, and then reads the state this action wrote, so a
         # push sent to the channel read here reaches whichever socket holds the seat.
         "act": (
-            f"WITH seats AS (SELECT s.number, s.colour, s.channel_name <> ''"
-            f" AND s.heartbeat_at IS NOT NULL AND s.heartbeat_at > %s AS connected,"
-            f" EXISTS (SELECT 1 FROM {consent} c WHERE c.room_id = s.room_id"
-            f" AND c.seat = s.number) AS asked, s.channel_name"
-            f" FROM {seat} s WHERE s.room_id = %s FOR SHARE OF s),"
-            f" updated AS (UPDATE {room} SET state = {json}, version = %s, finished = %s,"
-            f" last_activity = %s WHERE id = %s AND version = %s"
-            f" AND (SELECT count(*) FROM seats WHERE connected) = %s RETURNING id),"
-            f" logged AS (INSERT INTO {log} (room_id, seat, version, action, created)"
-            f" SELECT id, %s, %s, {json}, %s FROM updated)"
+            f"WITH seats AS (SELECT s.number, s.colour, {connected.format(s='s.')} AS connected,"
+            f" {asked} AS asked, s.channel_name FROM {seat} s WHERE s.room_id = %s"
+            f" FOR SHARE OF s),"
+            f" updated AS ({update} AND (SELECT count(*) FROM seats WHERE connected) = %s"
+            f" RETURNING id), logged AS ({log_updated})"
             f" SELECT number, colour, connected, asked, channel_name,"
             f" EXISTS (SELECT 1 FROM updated) FROM seats ORDER BY number"
         ),
         # PostgreSQL: the conditional update and the log in one statement, so one
         # round trip and atomic without a transaction around it.
-        "update_and_log": (
-            f"WITH updated AS (UPDATE {room} SET state = {json}, version = %s,"
-            f" finished = %s, last_activity = %s WHERE id = %s AND version = %s"
-            f" RETURNING id)"
-            f" INSERT INTO {log} (room_id, seat, version, action, created)"
-            f" SELECT id, %s, %s, {json}, %s FROM updated"
-        ),
+        "update_and_log": f"WITH updated AS ({update} RETURNING id) {log_updated}",
     }
 
 
