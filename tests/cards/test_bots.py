@@ -97,3 +97,15 @@ def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_mel
         hand = rng.sample(engine.DECK, 10)
         code = rng.choice([c for c in engine.DECK if c not in hand])
         assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
+
+
+def test_no_level_takes_a_top_card_that_neither_melds_nor_lays_off_at_once():
+    # The 8H would only wait with the 9H for a run: no meld and no lay-off now.
+    from tests.cards.positions import position
+
+    state = position(["9H", "KS", "2C", "5D", "QC"], ["2D", "3D", "4D"], pile=["5C", "8H"])
+    for level in bots.LEVELS:
+        assert bots.choose(state, 1, level, random.Random(1)) == {
+            "type": "draw",
+            "source": "stock",
+        }
