@@ -55,15 +55,20 @@ def test_an_unknown_level_is_refused():
         bots.choose(engine.new_round(1, 1), 1, "grandmaster", random.Random(1))
 
 
-def test_a_bot_takes_the_top_card_when_it_makes_a_meld():
+@pytest.mark.parametrize(
+    ("hand", "top", "source"),
+    [
+        (["7H", "7S", "2C", "9D", "KS"], "7D", "discard"),  # a set of sevens at once
+        # The 8H would only wait with the 9H for a run: no meld and no lay-off now.
+        (["9H", "KS", "2C", "5D", "QC"], "8H", "stock"),
+    ],
+)
+def test_every_level_takes_the_top_card_only_when_it_makes_a_meld_at_once(hand, top, source):
     from tests.cards.positions import position
 
-    state = position(["7H", "7S", "2C", "9D", "KS"], ["2D", "3D", "4D"], pile=["5C", "7D"])
+    state = position(hand, ["2D", "3D", "4D"], pile=["5C", top])
     for level in bots.LEVELS:
-        assert bots.choose(state, 1, level, random.Random(1)) == {
-            "type": "draw",
-            "source": "discard",
-        }
+        assert bots.choose(state, 1, level, random.Random(1)) == {"type": "draw", "source": source}
 
 
 def test_a_bot_goes_out_when_it_can():
@@ -97,15 +102,3 @@ def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_mel
         hand = rng.sample(engine.DECK, 10)
         code = rng.choice([c for c in engine.DECK if c not in hand])
         assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
-
-
-def test_no_level_takes_a_top_card_that_neither_melds_nor_lays_off_at_once():
-    # The 8H would only wait with the 9H for a run: no meld and no lay-off now.
-    from tests.cards.positions import position
-
-    state = position(["9H", "KS", "2C", "5D", "QC"], ["2D", "3D", "4D"], pile=["5C", "8H"])
-    for level in bots.LEVELS:
-        assert bots.choose(state, 1, level, random.Random(1)) == {
-            "type": "draw",
-            "source": "stock",
-        }
