@@ -29,12 +29,18 @@ games for comparison, the average score difference A - B per game, and each play
 decision time median/p99/max, both wall-clock (perf_counter: inflated when the machine is
 busy) and CPU time of the process (process_time: what the decision costs). A game that
 hits ``--move-cap`` counts as a draw and is reported.
+
+Tuning: ``--save FILE`` keeps a run's pair scores; a later run of the same pairs with
+``--paired-with FILE`` (after a change of the code, or with other ``--set`` values) prints
+the change of A's share pair by pair, with its interval: most pairs play alike in both
+runs, so a change of a point or two shows where two shares' intervals would overlap.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import math
 import multiprocessing
 import random
@@ -237,6 +243,7 @@ class Summary:
     score_difference: float
     times: dict[str, list[float]]
     cpu: dict[str, list[float]]
+    pair_scores: list[float] = field(default_factory=list)
 
 
 def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> Summary:
@@ -266,6 +273,7 @@ def summarise(a: str, b: str, results: list[tuple[GameRecord, GameRecord]]) -> S
         score_difference=statistics.fmean(score_difference(r, a) for r in games),
         times=times,
         cpu=cpu,
+        pair_scores=pair_scores,
     )
 
 
@@ -397,6 +405,35 @@ def combine(segments: list[str]) -> str:
     )
 
 
+def run_key(args: argparse.Namespace) -> dict[str, Any]:
+    """What two runs must share for their pairs to be compared one by one."""
+    keys = ("game", "a", "b", "seed", "first_pair", "pairs", "matches", "move_cap")
+    return {key: getattr(args, key) for key in keys}
+
+
+def save_scores(path: str, key: dict[str, Any], summary: Summary) -> None:
+    Path(path).write_text(json.dumps({**key, "pair_scores": summary.pair_scores}))
+
+
+def paired_difference(path: str, key: dict[str, Any], summary: Summary) -> str:
+    """The change of A's share against a saved run of the same pairs (another commit, or
+    other ``--set`` values): the mean difference of the pair scores with its 95% interval.
+    Most pairs play alike in both runs, so this is far narrower than two shares' intervals."""
+    saved = json.loads(Path(path).read_text())
+    if {k: saved.get(k) for k in key} != key:
+        raise SystemExit(f"{path} holds a run of other pairs or players than {key}")
+    pairs = zip(summary.pair_scores, saved["pair_scores"], strict=True)
+    differences = [now - then for now, then in pairs]
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
+    low, high = mean - half, mean + half
+    changed = sum(1 for difference in differences if difference)
+    return (
+        f"against {path}: {100 * mean:+.2f} points ({100 * low:+.2f} to {100 * high:+.2f}), "
+        f"{changed} of {len(differences)} pairs scored differently"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="tiles")
@@ -428,6 +465,12 @@ def main(argv: list[str] | None = None) -> None:
         metavar="FILE:PAIRS",
         help="report the first PAIRS pairs of saved runs (disjoint pairs, one seed) as one",
     )
+    parser.add_argument("--save", metavar="FILE", help="write the pair scores to FILE (JSON)")
+    parser.add_argument(
+        "--paired-with",
+        metavar="FILE",
+        help="compare pair by pair with a run saved by --save (same game, players, pairs)",
+    )
     args = parser.parse_args(argv)
     if args.combine:
         print(combine(args.combine))
@@ -455,6 +498,10 @@ def main(argv: list[str] | None = None) -> None:
         + "".join(f", {assignment}" for assignment in args.set)
     )
     print(report(summary))
+    if args.paired_with:
+        print(paired_difference(args.paired_with, run_key(args), summary))
+    if args.save:
+        save_scores(args.save, run_key(args), summary)
 
 
 if __name__ == "__main__":

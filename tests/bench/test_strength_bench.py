@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+
 import pytest
 
 from bench import bots as bench
@@ -88,3 +92,28 @@ def test_with_matches_a_rummy_game_is_dealt_again_until_someone_has_100() -> Non
     assert first.start == second.start  # the same first deal, seats swapped
     with pytest.raises(SystemExit, match="no matches"):
         bench.run("tiles", "medium", "easy", pairs=1, seed=1, matches=True)
+
+
+def test_a_run_paired_with_a_saved_run_of_the_same_pairs_shows_the_change(tmp_path) -> None:
+    saved = tmp_path / "base.json"
+    common = ["--game", "cards", "--a", "medium", "--b", "easy", "--pairs", "6", "--seed", "3"]
+    before, after = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(before):
+        bench.main([*common, "--save", str(saved)])
+    with contextlib.redirect_stdout(after):
+        bench.main([*common, "--set", "bots.CHANCES=0.0", "--paired-with", str(saved)])
+
+    share = [
+        float(re.search(r"win share of medium: ([\d.]+)%", out.getvalue()).group(1))
+        for out in (before, after)
+    ]
+    change = re.search(
+        r"([+-][\d.]+) points \(([+-][\d.]+) to ([+-][\d.]+)\), (\d+) of 6 pairs", after.getvalue()
+    )
+    assert change is not None, after.getvalue()
+    assert float(change.group(1)) == pytest.approx(share[1] - share[0], abs=0.1)
+    assert float(change.group(2)) < float(change.group(1)) < float(change.group(3))
+    assert int(change.group(4)) > 0
+
+    with pytest.raises(SystemExit, match="other pairs or players"):
+        bench.main([*common[:-1], "4", "--paired-with", str(saved)])
