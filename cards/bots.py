@@ -298,7 +298,9 @@ def _collected(code: str, seen: Seen) -> int:
     return len(partners(code, seen.opponent_known))
 
 
-def _medium_draw(seen: Seen, rng: random.Random) -> bool:
+def _draw_to_use_at_once(seen: Seen, rng: random.Random) -> bool:
+    """medium and strong: take the top card only when it can leave the hand at once (a
+    meld with the hand, a held meld grown, or a lay-off on the table)."""
     top = seen.top
     if top is None:
         return False
@@ -434,7 +436,7 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
     )
 
 
-DRAWERS = {"easy": _easy_draw, "medium": _medium_draw, "strong": _medium_draw}
+DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
 # How each level melds: easy at once; medium once it holds two melds; strong keeps its
 # melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
