@@ -422,6 +422,8 @@ def paired_difference(path: str, key: dict[str, Any], summary: Summary) -> str:
     saved = json.loads(Path(path).read_text())
     if {k: saved.get(k) for k in key} != key:
         raise SystemExit(f"{path} holds a run of other pairs or players than {key}")
+    if len(summary.pair_scores) < 2:
+        raise SystemExit("--paired-with needs at least 2 pairs for an interval")
     pairs = zip(summary.pair_scores, saved["pair_scores"], strict=True)
     differences = [now - then for now, then in pairs]
     mean = statistics.fmean(differences)
