@@ -20,8 +20,9 @@ among the cards the opponent was seen taking from the pile.
   best chances counting only live cards (a pair whose other cards are all seen is
   dead), avoids what the opponent visibly collects, sheds high cards sooner, takes the
   top card when it makes a meld or lays off at once, lays off at once, and keeps a
-  single meld in hand (it melds once it holds two, or when it can go out; against an
-  opponent down to three cards it lays down the melds worth 20 points or more);
+  single meld in hand (it melds once it holds two, or three once the opponent has laid
+  down two melds of its own, or when it can go out; against an opponent down to three
+  cards it lays down the melds worth 20 points or more, 12 when it holds two);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the
@@ -342,6 +343,8 @@ POINTS = 0.05  # medium and strong: a point of card value (shed high cards soone
 
 MELD_WHEN_OPPONENT_HOLDS = 3  # medium and strong: the opponent is near going out
 CUT_POINTS = 20  # medium: near the opponent's going out, lay down melds worth this much
+CUT_POINTS_HOLDING_TWO = 12  # medium, holding two melds: the same
+OPPONENT_MELDS_SHOWN = 2  # medium: it holds a second meld once the opponent shows this many
 
 
 def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
@@ -399,18 +402,29 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
 
 
 def _semi_held_play(seen: Seen) -> Action | None:
-    """Meld once two melds are in hand (or to go out), and the high melds against an
-    opponent near going out; lay off at once."""
+    """Meld once two melds are in hand (three once the opponent has laid down two of
+    its own), or to go out; against an opponent near going out, lay down the melds worth
+    20 points or more (12 when holding two); lay off at once."""
     judge = Judge(seen)
     plan = judge.plan(seen.hand)
-    if len(plan[2]) >= 2 or judge.deadwood(seen.hand) <= 1:
+    held = len(plan[2])
+    if held >= _melds_to_lay_down(seen) or judge.deadwood(seen.hand) <= 1:
         return _next_play(seen)
     if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
-        play = _meld_among(seen, plan, lambda meld: sum(map(value, meld)) >= CUT_POINTS)
+        floor = CUT_POINTS if held < 2 else CUT_POINTS_HOLDING_TWO
+        play = _meld_among(seen, plan, lambda meld: sum(map(value, meld)) >= floor)
         if play is not None:
             return play
     play = _next_play(seen)
     return play if play is not None and play["type"] == "lay_off" else None
+
+
+def _melds_to_lay_down(seen: Seen) -> int:
+    """medium: how many melds in hand make it lay them down. An opponent that has laid
+    down melds of its own holds few cards, and lay-off spots are what those need."""
+    opponent = 2 if seen.view["seat"] == 1 else 1
+    shown = sum(meld["owner"] == opponent for meld in seen.view["melds"])
+    return 3 if shown >= OPPONENT_MELDS_SHOWN else 2
 
 
 def _held_play(seen: Seen) -> Action | None:
@@ -438,7 +452,7 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
-# How each level melds: easy at once; medium once it holds two melds; strong keeps its
-# melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
-# down when the opponent is near going out.
+# How each level melds: easy at once; medium once it holds two melds (three against an
+# opponent that shows two); strong keeps its melds in hand (no lay-off spots for the
+# opponent) until it can go out; both lay them down when the opponent is near going out.
 PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}

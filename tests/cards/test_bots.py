@@ -102,3 +102,30 @@ def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_mel
         hand = rng.sample(engine.DECK, 10)
         code = rng.choice([c for c in engine.DECK if c not in hand])
         assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
+
+
+def medium_at_play(opponent_melds: int, opponent_holds: int, hand: list[str]) -> Any:
+    """Seat 1 (medium) after its draw; seat 2 has laid down `opponent_melds` melds."""
+    from tests.cards.positions import owned, position
+
+    shown = [owned(2, "2D", "3D", "4D"), owned(2, "8C", "8D", "8S")][:opponent_melds]
+    others = ["AC", "AH", "9C", "4C", "6S", "QD", "TD"][:opponent_holds]
+    return position(hand, others, melds=shown, pile=["KD"], step="play")
+
+
+TWO_MELDS = ["5H", "6H", "7H", "JC", "JD", "JS", "2S", "9D", "KC"]
+
+
+@pytest.mark.parametrize(("shown", "first"), [(0, "meld"), (1, "meld"), (2, "discard")])
+def test_medium_lays_down_two_melds_unless_the_opponent_shows_two_of_its_own(shown, first):
+    state = medium_at_play(shown, 7, TWO_MELDS)
+    assert bots.choose(state, 1, "medium", random.Random(1))["type"] == first
+
+
+def test_medium_holding_two_melds_lays_down_the_high_one_when_the_opponent_is_near_out():
+    hand = ["5H", "6H", "7H", "2S", "3S", "4S", "9D", "KC", "QC"]
+    state = medium_at_play(2, 3, hand)
+    action = bots.choose(state, 1, "medium", random.Random(1))
+    assert action == {"type": "meld", "cards": ["5H", "6H", "7H"]}  # 18 points; 2-3-4: 9
+    after = engine.apply(state, 1, action)
+    assert bots.choose(after, 1, "medium", random.Random(1))["type"] == "discard"
