@@ -28,11 +28,12 @@ among the cards the opponent was seen taking from the pile.
   cannot use it) and everything against an opponent down to three cards, to cut the
   points it would lose. It weighs each discard by the same measure plus the chance
   that it helps the opponent, estimated over opponent hands sampled from the unseen
-  cards (its known cards plus a random deal: a fixed number of samples from the rng,
-  so a decision is reproducible). Like medium, it takes the top card only when the
-  card can leave the hand at once (a meld, or a lay-off on the table or on a meld it
-  holds). Taking also the cards that only improved its measure lost it deals against
-  medium (bench/RESULTS.md).
+  cards (its known cards, each with two cards that make a meld with it, since every
+  level takes a card from the pile to use it, plus a random deal: a fixed number of
+  samples from the rng, so a decision is reproducible). Like medium, it takes the top
+  card only when the card can leave the hand at once (a meld, or a lay-off on the
+  table or on a meld it holds). Taking also the cards that only improved its measure
+  lost it deals against medium (bench/RESULTS.md).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,
@@ -348,9 +349,32 @@ OPPONENT_MELDS_SHOWN = 2  # medium: it holds a second meld once the opponent sho
 
 
 def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
-    """Opponent hands consistent with the view: known cards plus unseen ones at random."""
+    """Opponent hands consistent with the view: known cards plus unseen ones at random,
+    except that a known card is held with two that make a meld with it (the opponent
+    took it from the pile for a meld), unless it can go on the table instead."""
     hidden = min(seen.opponent_size - len(seen.opponent_known), len(seen.unseen))
-    return [[*seen.opponent_known, *rng.sample(seen.unseen, hidden)] for _ in range(samples)]
+    unseen = set(seen.unseen)
+    hands = []
+    for _ in range(samples):
+        held = set(seen.opponent_known)
+        chosen: list[str] = []
+        for known in seen.opponent_known:
+            if melds_with(known, held) or _gift(known, seen):
+                continue
+            room = hidden - len(chosen)
+            pairs = [
+                pair
+                for pair in MELD_PAIRS[known]
+                if all(c in unseen or c in held for c in pair)
+                and sum(c not in held for c in pair) <= room
+            ]
+            if pairs:
+                new = [c for c in rng.choice(pairs) if c not in held]
+                chosen += new
+                held.update(new)
+        rest = [c for c in seen.unseen if c not in held]
+        hands.append([*seen.opponent_known, *chosen, *rng.sample(rest, hidden - len(chosen))])
+    return hands
 
 
 def _run_pairs(code: str) -> list[tuple[str, str]]:
@@ -366,6 +390,12 @@ def _run_pairs(code: str) -> list[tuple[str, str]]:
 
 RUN_PAIRS = {code: _run_pairs(code) for code in DECK}
 SAME_RANK = {code: [c for c in DECK if RANK_OF[c] == RANK_OF[code] and c != code] for code in DECK}
+# The pairs of cards that make a meld of three with a card: a run, or a set.
+MELD_PAIRS = {
+    code: RUN_PAIRS[code]
+    + [(a, b) for i, a in enumerate(SAME_RANK[code]) for b in SAME_RANK[code][i + 1 :]]
+    for code in DECK
+}
 
 
 def melds_with(code: str, held: set[str]) -> bool:

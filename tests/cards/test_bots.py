@@ -129,3 +129,17 @@ def test_medium_holding_two_melds_lays_down_the_high_one_when_the_opponent_is_ne
     assert action == {"type": "meld", "cards": ["5H", "6H", "7H"]}  # 18 points; 2-3-4: 9
     after = engine.apply(state, 1, action)
     assert bots.choose(after, 1, "medium", random.Random(1))["type"] == "discard"
+
+
+def test_strong_samples_the_opponent_holding_a_meld_for_each_card_it_took_from_the_pile():
+    from tests.cards.positions import draw, play, position
+
+    # Seat 2 takes the 7♥ (it holds 7♠ 7♦: a set); seat 1 then sees a known 7♥ only.
+    state = position(["2C", "5D", "9S", "KH"], ["7S", "7D", "3C", "JD", "QS"], pile=["7H"], turn=2)
+    state = play(state, 2, draw("discard"), {"type": "discard", "card": "QS"})
+    seen = bots.Seen(engine.view(state, 1))
+    assert seen.opponent_known == ["7H"]
+    hands = bots.sample_opponent_hands(seen, random.Random(5), 40)
+    assert all(len(hand) == 5 and bots.melds_with("7H", set(hand) - {"7H"}) for hand in hands)
+    # The pairs differ from hand to hand: a run or a set, whatever the unseen cards allow.
+    assert len({frozenset(hand) & {"7S", "7D", "7C", "5H", "6H", "8H", "9H"} for hand in hands}) > 3
