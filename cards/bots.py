@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cards import engine
+from cards.deal import other
 from cards.melds import DECK, RANK_OF, SUIT_OF, SUITS, card, fits, melds_in, value
 
 LEVELS = ("easy", "medium", "strong")
@@ -87,9 +88,10 @@ class Seen:
         self.pile: list[str] = list(view["pile"])
         self.top: str | None = view["top"]
         self.taken: str | None = view["taken"]
-        opponent = "2" if me == 1 else "1"
-        self.opponent_known: list[str] = list(view["known"][opponent])
-        self.opponent_size: int = view["hand_counts"][opponent]
+        opponent = other(me)
+        self.opponent_known: list[str] = list(view["known"][str(opponent)])
+        self.opponent_size: int = view["hand_counts"][str(opponent)]
+        self.opponent_melds: int = sum(meld["owner"] == opponent for meld in view["melds"])
         self.stock_count: int = view["stock_count"]
         seen = {*self.hand, *self.pile, *self.opponent_known}
         seen.update(code for meld in self.table for code in meld)
@@ -452,9 +454,7 @@ def _semi_held_play(seen: Seen) -> Action | None:
 def _melds_to_lay_down(seen: Seen) -> int:
     """medium: how many melds in hand make it lay them down. An opponent that has laid
     down melds of its own holds few cards, and lay-off spots are what those need."""
-    opponent = 2 if seen.view["seat"] == 1 else 1
-    shown = sum(meld["owner"] == opponent for meld in seen.view["melds"])
-    return 3 if shown >= OPPONENT_MELDS_SHOWN else 2
+    return 3 if seen.opponent_melds >= OPPONENT_MELDS_SHOWN else 2
 
 
 def _held_play(seen: Seen) -> Action | None:
