@@ -21,8 +21,10 @@ from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from rooms.phrases import SeatPhrase
 from rooms.seats import other
 from rooms.templatetags.seats import by_seat, seat_name
+from tiles import phrases
 from tiles.markup import rack_html, small_tiles_html, table_sets_html
 from tiles.templatetags.tiles_board import (
     _turn_tools,
@@ -91,19 +93,22 @@ def _data_script(data: dict[str, Any]) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
+def _last_words(
+    phrase: SeatPhrase, who: int, seat: int | None, mode: str, language: str | None, **values: Any
+) -> str:
+    return phrase.tag(who, seat, mode, **values)
+
+
 def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
     last = view["last"]
-    who = _seat_name(last.get("seat"), seat, mode, language)
+    who = last.get("seat")
     theirs = " is-theirs" if last.get("seat") != seat else ""
     kind = last.get("type")
     if kind == "play":
         sets = last_play_sets(view)
         placed, made, changed = len(last.get("placed") or ()), sets["made"], sets["changed"]
-        words = ngettext(
-            "Last move: %(who)s placed %(counter)s tile",
-            "Last move: %(who)s placed %(counter)s tiles",
-            placed,
-        ) % {"who": who, "counter": placed}
+        words = _last_words(phrases.PLACED, who, seat, mode, language, counter=placed)
         if made:
             words += ngettext(", made %(counter)s new set", ", made %(counter)s new sets", made) % {
                 "counter": made
@@ -117,12 +122,12 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
             f"{small_tiles_html(last.get('placed'))}</span>\n      "
         )
     elif kind == "draw":
-        inner = gettext("Last move: %(who)s, drew a tile.") % {"who": who}
+        inner = _last_words(phrases.DREW, who, seat, mode, language)
         if last.get("tile"):
             inner += f'\n        <span class="tile-list">{small_tiles_html(last["tile"])}</span>'
         inner += "\n      "
     else:
-        inner = gettext("Last move: %(who)s, passed.") % {"who": who}
+        inner = _last_words(phrases.PASSED, who, seat, mode, language)
     return f'\n    <p class="tiles-last{theirs}">\n      {inner}\n    </p>\n    '
 
 

@@ -12,10 +12,18 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
 
-from rooms.templatetags.seats import by_seat, plain_seat_name
+from rooms.templatetags.seats import by_seat
+from tarot import phrases
 from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 
 register = template.Library()
+# The sentences that name a seat (tarot/phrases.py): {% played_line who seat mode card=… %}.
+register.simple_tag(phrases.PLAYED.as_tag(), name="played_line")
+register.simple_tag(phrases.TOOK_TRICK.as_tag(), name="took_trick")
+register.simple_tag(phrases.TOOK_LAST_TRICK.as_tag(), name="took_last_trick")
+register.simple_tag(phrases.LEADS.as_tag(), name="leads")
+register.simple_tag(phrases.ROUND_WON.as_tag(), name="round_won")
+register.simple_tag(phrases.PETIT_BONUS.as_tag(), name="petit_bonus")
 
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -25,7 +33,7 @@ def _rank_index(rank: str) -> str:
     honours = {
         "K": pgettext("card rank, king", "K"),
         "Q": pgettext("card rank, queen", "Q"),
-        "N": pgettext("card rank, knight", "C"),
+        "N": pgettext("card rank, knight", "Kn"),  # English, as K Q J are (not the French C)
         "J": pgettext("card rank, jack", "J"),
     }
     return honours.get(rank, rank)
@@ -168,8 +176,8 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
     return {
         "me": me,
         "them": them,
-        # For aria-labels, which cannot hold the coloured name's markup.
-        "their_name": plain_seat_name(them, seat, mode),
+        # For an aria-label, which cannot hold the coloured name's markup.
+        "their_stacks_label": phrases.STACKS.text(them, seat, mode),
         "playing": playing,
         "hand": None
         if hand is None

@@ -87,16 +87,17 @@ def test_after_the_draw_the_player_melds_lays_off_on_a_meld_or_discards() -> Non
 
 def test_the_melds_are_shown_by_owner_with_their_table_numbers() -> None:
     html = render(after_the_opponents_turn(), 1, "computer")
-    mine, theirs = html.split("Melds of", 2)[1:]
+    mine, theirs = html.split('class="meld-owner"', 2)[1:]
+    assert mine.startswith('><span class="seat-name" data-colour="teal">Your melds<')
     assert 'aria-label="Meld 1: 5♥ 6♥ 7♥ 8♥"' in mine
-    assert "The computer" in theirs
+    assert "The computer&#x27;s melds" in theirs
     assert 'aria-label="Meld 2: 9♠ 9♥ 9♦"' in theirs
 
 
 def test_the_other_players_last_move_is_marked_and_told_in_words() -> None:
     html = render(after_the_opponents_turn(), 1, "computer")
     assert (
-        "The computer</span> took the 9♦ from the discard pile, melded 9♠ 9♥ 9♦, "
+        "Last move: the computer took the 9♦ from the discard pile</span>, melded 9♠ 9♥ 9♦, "
         "laid off the 8♥ on meld 1, discarded the K♣." in html
     )
     assert html.count("meld is-last-move") == 2  # the new meld and the one laid off on
@@ -115,8 +116,7 @@ def test_the_match_score_and_the_deal_number_are_shown() -> None:
 
 def test_the_result_shows_both_hands_and_counts_the_points_card_by_card() -> None:
     html = render(deal_won_by_seat_1(), 2, "friend")
-    assert "Deal won by" in html
-    assert "Your friend" in html
+    assert "Your friend won the deal" in html
     assert "1 + 10 + 7 + 7 + 7 = 32" in html  # the sevens are a meld, still counted
     assert 'aria-label="king of diamonds (10)"' in html
     assert "+32" in html
@@ -155,8 +155,7 @@ def test_after_a_deal_the_play_page_speaks_of_the_next_deal_not_of_a_game_over(
 
 def test_the_match_result_at_100_offers_a_new_match() -> None:
     html = render(deal_won_by_seat_1({1: 70, 2: 12}), 1, "computer")
-    assert "Match winner:" in html
-    assert ">You<" in html
+    assert ">You won the match<" in html
     assert ">Play again<" in html
     assert "Next deal" not in html
 

@@ -61,7 +61,7 @@ def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_nee
 
     for page, winner in ((host, "You"), (guest, "Your friend")):
         result = page.locator(".cards-result")
-        expect(result).to_contain_text(f"Deal won by {winner}")
+        expect(result).to_contain_text(f"{winner} won the deal")
         expect(result).to_contain_text("1 + 10 + 7 + 7 + 7 = 32")
         expect(page.locator("#play-status")).to_have_text("Deal over")
     guest.screenshot(path="docs/screenshots/cards-phone-online-deal-result.png")

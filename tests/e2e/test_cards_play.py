@@ -68,7 +68,7 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     page.get_by_role("button", name="Discard", exact=True).tap()
     wait_until_idle(page)
     expect(page.locator("#play-status")).to_have_text("Your turn")
-    expect(page.locator(".cards-last")).to_contain_text("Last move: The computer")
+    expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     assert "TS" not in hand_codes(page)
 
 
@@ -156,7 +156,7 @@ def test_a_keyboard_only_turn_draws_melds_and_discards(new_page) -> None:
     assert page.evaluate("document.activeElement.matches('button.deck-pile')")
     page.keyboard.press("Enter")
     wait_until_idle(page)
-    expect(page.locator(".cards-last")).to_contain_text("Last move: The computer")
+    expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     page.reload()
     reveal_if_covered(page)
     assert [c for c in hand_codes(page) if c in order][:2] == ["8C", "7C"]
@@ -178,7 +178,7 @@ def test_a_card_dragged_onto_the_discard_pile_is_discarded(new_page) -> None:
     page.mouse.move(pile["x"] + 20, pile["y"] + 25, steps=8)
     page.mouse.up()
     wait_until_idle(page)
-    expect(page.locator(".cards-last")).to_contain_text("Last move: The computer")
+    expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     assert "QD" not in hand_codes(page)
     assert hand_codes(page)[0] == "AH"  # the order by rank is kept
     page.screenshot(path=str(SCREENSHOTS / "cards-desktop-mid-game.png"))
@@ -204,7 +204,7 @@ def test_the_deal_result_counts_the_points_and_the_next_deal_keeps_the_match(
     page = new_page(**(PHONE if screen == "phone" else DESKTOP))
     open_saved_game(page, "computer", deal_over())
     result = page.locator(".cards-result")
-    expect(result).to_contain_text("Deal won by You")
+    expect(result).to_contain_text("You won the deal")
     expect(result).to_contain_text("1 + 10 + 7 + 7 + 7 = 32")
     expect(page.locator("#play-status")).to_have_text("Deal over")  # the match goes on
     page.screenshot(path=str(SCREENSHOTS / f"cards-{screen}-deal-result.png"))

@@ -38,7 +38,7 @@ def test_against_the_computer_on_a_phone_a_tap_then_play_card_and_a_double_tap(n
     page.get_by_role("button", name="Play card").tap()
     # The computer answers before the board comes back: the trick is gathered.
     my_turn(page)
-    expect(page.locator(".tarot-last")).to_contain_text("Last move: The computer played")
+    expect(page.locator(".tarot-last")).to_contain_text("Last move: the computer played")
     expect(page.locator(".tarot-trick")).to_contain_text("taken by:")
     assert tricks_left(page) == 38
     assert page.locator(f'{HAND_CARD}[data-code="{code}"]').count() == 0
@@ -90,7 +90,7 @@ def test_on_one_device_a_dimmed_card_is_refused_with_the_reason_and_the_cover_ha
         expect(page.locator(".tarot-trick .card")).to_have_count(1)  # nothing changed
     # A double-click plays a legal card at once; the trick is gathered.
     legal_card(page).dblclick()
-    expect(page.locator(".tarot-last")).to_contain_text("Trick taken by:")
+    expect(page.locator(".tarot-last")).to_contain_text("took the trick.")
     expect(page.locator('[data-count="tricks"]')).to_have_text("38")
 
 
@@ -165,5 +165,5 @@ def test_friends_play_a_trick_online_each_with_their_own_hand(new_page):
     host_hand = set(host.locator(HAND_CARD).evaluate_all("cs => cs.map(c => c.dataset.code)"))
     assert not guest_hand & host_hand
     legal_card(guest).dblclick()
-    expect(host.locator(".tarot-last")).to_contain_text("Trick taken by:")
+    expect(host.locator(".tarot-last")).to_contain_text("took the trick.")
     expect(host.locator('[data-count="tricks"]')).to_have_text("38")

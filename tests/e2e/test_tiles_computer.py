@@ -32,5 +32,5 @@ def test_after_the_player_draws_the_computer_plays_and_it_is_the_players_turn_ag
     after = board_data(page)
     assert after["editable"] is True
     assert len(rack_codes(page)) == 15
-    expect(page.locator(".tiles-last")).to_contain_text("Last move: The computer")
+    expect(page.locator(".tiles-last")).to_contain_text("Last move: the computer")
     assert after["pool_count"] <= start["pool_count"] - 1

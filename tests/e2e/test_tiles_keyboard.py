@@ -67,7 +67,7 @@ def test_a_keyboard_only_turn_with_arrow_keys_tab_and_enter_ends_with_the_comput
     page.keyboard.press("Shift+Tab")
     expect(page.get_by_role("button", name="End turn")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator(".tiles-last")).to_contain_text("Last move: The computer")
+    expect(page.locator(".tiles-last")).to_contain_text("Last move: the computer")
 
 
 def test_play_again_after_a_finished_game_starts_a_new_one(new_page) -> None:

@@ -34,7 +34,7 @@ def test_the_computers_last_move_is_marked_until_the_player_acts(new_page, scree
     )
     # It lays its run of orange 5 to 13 down as a new set.
     expect(page.locator(".tiles-last")).to_contain_text(
-        "Last move: The computer placed 9 tiles, made 1 new set:"
+        "Last move: the computer placed 9 tiles, made 1 new set:"
     )
     expect(page.locator(".tile-set.is-last-move")).to_have_count(1)
     fresh = page.locator(".tiles-table .tile.is-fresh")

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from tarot import engine
-from tarot.templatetags.tarot_board import card_name, points, signed
+from tarot.templatetags.tarot_board import card_face, card_name, points, signed
 from tests.rooms.boards import render_board
 from tests.tarot.positions import cards_worth, play, position
 
@@ -111,16 +111,15 @@ def test_the_trick_the_last_move_and_the_opponents_card_are_marked() -> None:
     trick = part(html, 'class="tarot-trick"').split('class="tarot-side', 1)[0]
     assert 'data-code="H5"' in trick
     assert "is-fresh" in trick
-    assert "Last move:" in html
-    assert "The computer</span> played 5 of hearts." in html
+    assert ">Last move: the computer played 5 of hearts.</span>" in html
 
 
 def test_a_gathered_trick_shows_who_took_it_and_the_cards_turned_up() -> None:
     state = play(mid_trick(), (2, "HK"))
     html = render(state, 1, "friend")
-    assert "Trick taken by:" in html
-    assert "Last trick taken by:" in html
-    assert "Your friend</span> played king of hearts." in html
+    assert "Your friend took the trick.</span>" in html
+    assert "Your friend took the last trick</span>" in html
+    assert ">Last move: your friend played king of hearts.</span>" in html
     # The card under the king is turned up now that the trick is gathered.
     assert re.search(r'is-turned" data-code="D1" role="img" aria-label="1 of diamonds"', html)
 
@@ -153,7 +152,7 @@ def test_the_result_shows_the_whole_breakdown_and_play_again() -> None:
         "Score",
     ):
         assert f'<th scope="row">{heading}</th>' in breakdown
-    assert "The Petit was in the last trick: 10 points for" in breakdown
+    assert "The Petit was in the last trick: 10 points for the computer." in breakdown
     assert signed(result["petit_bonus"]["2"]) == "+10"
     assert f"<td>{signed(result['excess']['1'])}</td>" in breakdown
     assert f'<td class="score">{signed(result["scores"]["1"])}</td>' in breakdown
@@ -180,6 +179,17 @@ def test_every_card_has_a_spoken_name() -> None:
     assert card_name("EX") == "the Excuse"
     html = render(mid_trick(), 2)
     assert 'aria-label="the Excuse"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "indices"),
+    [("en", ["K", "Q", "Kn", "J"]), ("ru", ["К", "Д", "Кв", "В"]), ("pt", ["R", "D", "C", "V"])],
+)
+def test_the_honours_corner_index_is_the_readers_letters_the_knight_kn_in_english(
+    language: str, indices: list[str]
+) -> None:
+    with translation.override(language):
+        assert [card_face(f"H{rank}")["index"] for rank in "KQNJ"] == indices
 
 
 def test_points_are_written_with_the_readers_decimal_mark_and_a_real_minus() -> None:

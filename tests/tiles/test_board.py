@@ -98,7 +98,7 @@ def text(html: str) -> str:
 def test_the_last_move_is_summarised() -> None:
     state = engine.apply(mid_game(), 1, {"type": "draw"})
     html = render(state, 2, "local")
-    assert "Last move: Player 1, drew a tile." in text(html)
+    assert "Last move: Player 1 drew a tile." in text(html)
 
 
 def words(html: str) -> str:
@@ -124,7 +124,7 @@ def test_the_last_play_says_which_sets_it_made_and_which_it_changed() -> None:
         start, 1, {"type": "play", "table": [group, ["R9", *run], ["R1", "R2", "R3"]]}
     )
     assert words(render(both, 1, "computer")) == (
-        "Last move: You placed 4 tiles, made 1 new set, changed 1 set:"
+        "Last move: you placed 4 tiles, made 1 new set, changed 1 set:"
     )
 
 

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from rooms.templatetags.seats import by_seat
+from tiles import phrases
 from tiles.engine import JOKER, OPENING_MINIMUM, check_set
 from tiles.markup import (
     COLOURS,
@@ -27,6 +28,11 @@ from tiles.markup import (
 )
 
 register = template.Library()
+# The sentences that name a seat (tiles/phrases.py): {% drew_line who seat mode %}.
+register.simple_tag(phrases.PLACED.as_tag(), name="placed_line")
+register.simple_tag(phrases.DREW.as_tag(), name="drew_line")
+register.simple_tag(phrases.PASSED.as_tag(), name="passed_line")
+register.simple_tag(phrases.WON.as_tag(), name="game_won")
 
 
 def tile_face(code: str, placed: bool = False, fresh: bool = False) -> dict[str, Any]:
