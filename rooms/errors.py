@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from rooms.engine import IllegalAction
 
 MESSAGES: dict[str, Any] = {
-    "bad_token": _("This saved game cannot be read. Start a new game."),
-    "outdated_token": _("This saved game is from an older version of the site. Start a new game."),
+    "bad_token": _("This saved game cannot be read. Start a new round."),
+    "outdated_token": _("This saved game is from an older version of the site. Start a new round."),
     "wrong_game": _("This saved game belongs to another game or mode."),
     "unknown_game": _("There is no such game."),
     "bad_level": _("Choose a level: easy, medium or strong."),

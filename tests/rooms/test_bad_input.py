@@ -32,7 +32,7 @@ def test_a_tampered_token_is_refused_with_a_clear_message(client):
     assert response.status_code == 400
     assert response.json() == {
         "code": "bad_token",
-        "message": "This saved game cannot be read. Start a new game.",
+        "message": "This saved game cannot be read. Start a new round.",
     }
 
 
@@ -74,7 +74,8 @@ def test_the_message_is_translated_for_the_players_language(client):
 
     assert response.status_code == 400
     assert response.json()["code"] == "bad_token"
-    assert response.json()["message"] == "Не удаётся прочитать сохранённую партию. Начните новую."
+    message = "Не удаётся прочитать сохранённую партию. Начните новый раунд."
+    assert response.json()["message"] == message
 
 
 def test_an_illegal_action_is_refused_with_the_engines_code_and_nothing_changes(client):

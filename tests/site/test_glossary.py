@@ -128,6 +128,20 @@ def test_the_words_to_avoid_are_in_no_catalogue_entry_and_no_rules_page(
         assert not found, f"{word!r} in {found}"
 
 
+@pytest.mark.parametrize(
+    "row",
+    [row for row in glossary("en")[0] if row.avoid],
+    ids=lambda row: f"{row.section}:{row.avoid[0]}",
+)
+def test_the_english_words_to_avoid_are_in_no_message_and_no_english_rules_page(row: Row) -> None:
+    # The msgids are the English text; every catalogue of a section holds the same ones.
+    places = {f"{msgid!r}": msgid for msgid in translations(row.section, LANGUAGES[0])}
+    places |= {str(page): text_of(page) for page in rules_pages(row.section, "en")}
+    for word in row.avoid:
+        found = [where for where, text in places.items() if pattern(word).search(text)]
+        assert not found, f"{word!r} in {found}"
+
+
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
 @pytest.mark.parametrize("game", GAMES["site"])
 def test_every_text_a_rules_page_quotes_is_a_glossary_term(game: str, language: str) -> None:

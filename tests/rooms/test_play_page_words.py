@@ -1,0 +1,45 @@
+"""The play page names one thing with one word in every mode: "New round" starts a
+round on one device, against the computer and online alike, and the turn line says
+"Round over" when it ends (docs/glossary)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from rooms.models import Room
+
+pytestmark = pytest.mark.django_db
+
+WORDS = {
+    "en": ("New round", "Round over"),
+    "ru": ("Новый раунд", "Раунд окончен"),
+    "pt": ("Nova ronda", "Fim da ronda"),
+}
+
+
+def play_page(client, slug: str, mode: str, language: str) -> str:
+    headers = {"accept-language": language}
+    if mode == "friend":
+        room = Room.objects.create_for(slug)
+        url = reverse("room", args=[room.code])
+    else:
+        url = reverse("game_page", args=[slug, mode])
+    return client.get(url, headers=headers).content.decode()
+
+
+@pytest.mark.parametrize("language", WORDS)
+@pytest.mark.parametrize("mode", ["local", "computer", "friend"])
+@pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
+def test_the_new_round_button_and_the_round_over_line_are_the_same_words_in_every_mode(
+    client, slug: str, mode: str, language: str
+) -> None:
+    html = play_page(client, slug, mode, language)
+    new_round, over = WORDS[language]
+
+    button = re.search(r'<button type="button" id="play-new"[^>]*>([^<]*)</button>', html)
+    assert button
+    assert button.group(1) == new_round
+    assert f'data-over="{over}"' in html
