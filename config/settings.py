@@ -182,6 +182,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+# Files a browser or crawler asks for at the site's root (/favicon.ico), served as is.
+WHITENOISE_ROOT = BASE_DIR / "root"
 
 # Behind a TLS-terminating proxy (nginx) in production.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -80,3 +82,24 @@ def test_each_games_picture_comes_with_the_games_own_stylesheet(client, slug, pi
     assert f'class="{piece}' in html
     site_css = b"".join(client.get("/static/css/site.css").streaming_content)
     assert piece.encode() not in site_css
+
+
+def test_the_home_pages_rummy_picture_shows_a_meld_the_rules_allow(client):
+    from cards.melds import SUIT_SYMBOLS, is_meld
+
+    html = client.get("/").content.decode()
+    picture = html.split('class="cards-mini', 1)[1].split("</p>", 1)[0].split("</div>", 1)[0]
+    suits = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+    shown = re.findall(r"(A|[2-9]|10|J|Q|K)<small>(.)</small>", picture)
+    codes = [("T" if rank == "10" else rank) + suits[symbol] for rank, symbol in shown]
+    assert len(codes) >= 3
+    assert is_meld(codes), codes
+
+
+def test_the_favicon_is_served_at_the_sites_root(client):
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content)
+    assert body[:4] == b"\x00\x00\x01\x00"  # an icon resource
+    assert b"\x89PNG" in body
