@@ -131,7 +131,11 @@ def claim_seat(request: HtmxRequest, code: str) -> HttpResponse:
 
 
 def room_full(request: HttpRequest, code: str) -> HttpResponse:
+    """The "room is full" page, only while it is: while seat 2 is free the visitor is
+    sent to the room, where they take it."""
     room = _room_or_404(code)
+    if not room.seat(2).claimed:
+        return redirect("room", code=code)
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
 
 
