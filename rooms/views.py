@@ -108,7 +108,10 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     host = fresh.pop(code, None)
     if host is not None:
         request.session[SESSION_FRESH_KEYS] = fresh
-    invite = request.build_absolute_uri(reverse("room", args=[code]))
+    # The invite only while seat 2 is free: once taken, the link leads to "room is full".
+    invite = None
+    if not room.seat(2).claimed:
+        invite = request.build_absolute_uri(reverse("room", args=[code]))
     return _play_page(
         request, registry.get(room.game), "friend", room=room, invite=invite, fresh_key=host
     )
