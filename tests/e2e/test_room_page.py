@@ -130,3 +130,37 @@ def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
     host.locator("#play-new").click()
     expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
     expect(guest.locator("#play-message")).to_be_empty()
+
+
+def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page) -> None:
+    host = new_page()
+    sockets = []
+
+    def through(route) -> None:  # the page's socket, passed on to the server as it is
+        sockets.append((route, route.connect_to_server()))
+
+    host.route_web_socket("**/ws/rooms/**", through)
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    guest = join(new_page, host.url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    host.locator("#play-new").click()
+    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+
+    # A network blip: both ends of the host's socket close, and the page reconnects.
+    page_side, server_side = sockets[-1]
+    server_side.close()
+    page_side.close(code=1001)
+
+    expect(guest.locator("#play-message")).to_have_text(
+        "Player 1 left, so their request was withdrawn."
+    )
+    expect(host.locator("#play-message")).to_have_text(
+        "Your request ended while you were disconnected."
+    )
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(host.locator("#play-consent")).to_be_hidden()
+    expect(guest.locator("#play-consent")).to_be_hidden()
+    assert len(sockets) == 2
+    shot(host, "request-ended.png")
