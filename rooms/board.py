@@ -91,7 +91,7 @@ def state_message(code: str, seat: Seat) -> dict[str, Any]:
     seats = list(room.seats.all())
     pushed = {
         "presence": room.presence(seats),
-        "consent": {"asked": room.consents()},
+        "consent": {"asked": room.consents(seats)},
         "colours": {str(s.number): s.colour for s in seats},
     }
     return seat_message(room.registered_game, code, room.version, room.state, seat, pushed)

@@ -14,15 +14,24 @@ Browser → server
 - `{"type": "ping"}` every ~10 s: keeps the seat's presence alive; answered with
   `{"type": "pong", "presence": {...}}`.
 - `{"type": "new_round"}`: asks for (or agrees to) a new round; it starts when both
-  seats have asked. `{"type": "decline_round"}` refuses a request.
+  seats have asked while connected. A request lasts only while its seat is connected:
+  a socket that closes withdraws its seat's request (unless a newer tab of the seat
+  holds it), and the other seat is sent `consent` with `left`. So the closing page of
+  a reload or a network blip takes its request with it (the page says so once back,
+  and the player asks again if they still want the round); a request left behind by
+  a process that died counts no longer than its seat's presence does.
+  `{"type": "decline_round"}` refuses a request.
 - `{"type": "sync"}`: resend `state`.
 
 Server → browser
 - `state`: `{version, seat, view, status, html, presence, consent, colours}`,
   `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
   `consent` `{"asked": [seats]}`.
-- `presence` `{presence}`, `consent` `{consent, declined}`, `pong`.
-- `replaced`: this seat was opened in another tab; the socket closes (4409).
+- `presence` `{presence}`, `pong`.
+- `consent` `{consent, declined, left}`: the requests now; `declined` when a seat
+  declined or took back a request, `left` when one was withdrawn because its seat left.
+- `replaced`: this seat was opened in another tab; the socket closes (4409). The page
+  stops for good and offers to take the seat back (a reload, which replaces the other).
 - `closed` `{code, message}`: the room was deleted; the socket closes (4410).
 - Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
   Clients reconnect after any other close.
@@ -202,21 +211,26 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             return
         # The seat's presence first: it lives in the database, and must not be left
-        # behind when the channel layer fails below.
+        # behind when the channel layer fails below. Leaving also withdraws the seat's
+        # request for a new round (unless a newer tab holds the seat now).
+        withdrawn = False
         if self.seat is not None:
             try:
-                await database(presence.disconnect)(self.seat, self.channel_name)
+                withdrawn = await database(self.room.leave)(self.seat, self.channel_name)
             except DatabaseError as error:
                 logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
         for group in self.own_groups():
             await self.leave(group)
         if self.seat is not None:
+            news = [{"type": "room.presence"}]
+            if withdrawn:
+                news.append({"type": "room.consent", "left": True})
             try:
-                await self.channel_layer.group_send(
-                    room_group(self.code), {"type": "room.presence"}
-                )
+                for event in news:
+                    await self.channel_layer.group_send(room_group(self.code), event)
             except TRANSPORT_ERRORS as error:
-                # The other page learns of the absence from its next ping.
+                # The other page learns of the absence from its next ping, and of the
+                # withdrawn request when it next asks or is sent the state.
                 logger.warning("Room %s: telling of the leave failed (%r)", self.code, error)
 
     async def leave(self, group: str) -> None:
@@ -350,7 +364,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "pong", "presence": now_present})
 
     async def on_new_round(self, message: dict[str, Any]) -> None:
-        started = await database(self.room.ask_new_round)(self.seat.number)
+        try:
+            started = await database(self.room.ask_new_round)(self.seat.number)
+        except RoomError as error:
+            await self.refuse(error)
+            return
         event = {"type": "room.changed"} if started else {"type": "room.consent"}
         await self.channel_layer.group_send(room_group(self.code), event)
 
@@ -411,6 +429,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 "type": "consent",
                 "consent": {"asked": asked},
                 "declined": bool(event.get("declined")),
+                "left": bool(event.get("left")),
             }
         )
 

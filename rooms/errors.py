@@ -36,6 +36,7 @@ MESSAGES: dict[str, Any] = {
     "not_your_turn": _("It is not your turn."),
     "game_over": _("This game is over. Start a new round."),
     "no_request": _("Nobody has asked for a new round."),
+    "away": _("This page is not connected to the room. Reload it to play."),
     "computer_failed": _("The computer could not find a move."),
 }
 

@@ -281,17 +281,31 @@ class Room(models.Model):
 
     # --- New round ----------------------------------------------------------------
 
-    def consents(self) -> list[int]:
-        """The seats that asked for the next round. Consents are deleted when a round
-        starts, so whatever is left is current, even if this instance is older."""
-        return sorted(self.round_consents.values_list("seat", flat=True))
+    # A request for a new round lasts only while its seat is connected: leaving the page
+    # or losing the connection withdraws it (`leave`), and one left behind by a seat
+    # whose process died does not count (`consents`) and is dropped by the next request.
+
+    def consents(self, seats: list[Seat] | None = None) -> list[int]:
+        """The connected seats that asked for the next round (from `seats` when the
+        caller has just read them). Consents are deleted when a round starts, so
+        whatever is left is current, even if this instance is older."""
+        here = {int(number) for number, connected in self.presence(seats).items() if connected}
+        asked = self.round_consents.values_list("seat", flat=True)
+        return sorted(seat for seat in asked if seat in here)
 
     def ask_new_round(self, seat: int) -> bool:
-        """Record `seat`'s consent to a new round; True when the round has started."""
+        """Record `seat`'s consent to a new round; True when the round has started,
+        which needs both seats to have asked while connected. RoomError `away` when
+        `seat` itself is not connected."""
         with transaction.atomic():
             room = Room.objects.select_for_update().get(pk=self.pk)
+            seats = list(room.seats.all())
+            away = [s.number for s in seats if not presence.is_connected(s)]
+            if seat in away:
+                raise RoomError("away")
+            RoundConsent.objects.filter(room=room, seat__in=away).delete()
             RoundConsent.objects.get_or_create(room=room, seat=seat, round=room.round)
-            if set(room.consents()) != set(SEATS):
+            if set(room.consents(seats)) != set(SEATS):
                 room.touch()
                 return False
             engine = room.engine
@@ -314,10 +328,20 @@ class Room(models.Model):
         return True
 
     def decline_new_round(self) -> None:
-        if not self.round_consents.exists():
+        if not self.consents():
             raise RoomError("no_request")
         self.round_consents.all().delete()
         self.touch()
+
+    def leave(self, seat: Seat, channel_name: str) -> bool:
+        """The connection `channel_name` of `seat` has closed: forget it, unless a newer
+        tab holds the seat now (then nothing changes), and withdraw the seat's request
+        for a new round. True when a request was withdrawn (the other seat is told)."""
+        with transaction.atomic():
+            if not presence.disconnect(seat, channel_name):
+                return False
+            withdrawn, _ = RoundConsent.objects.filter(room_id=self.pk, seat=seat.number).delete()
+        return bool(withdrawn)
 
 
 class Seat(models.Model):

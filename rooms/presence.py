@@ -60,11 +60,14 @@ def beat(seat: Seat, channel_name: str, touch: bool = True) -> dict[str, bool] |
     return present
 
 
-def disconnect(seat: Seat, channel_name: str) -> None:
-    """Forget this connection, unless a newer tab has already replaced it."""
+def disconnect(seat: Seat, channel_name: str) -> bool:
+    """Forget this connection, unless a newer tab has already replaced it; whether it
+    was forgotten (the seat is now away)."""
     from rooms.models import Room, Seat
 
-    if Seat.objects.filter(pk=seat.pk, channel_name=channel_name).update(
+    if not Seat.objects.filter(pk=seat.pk, channel_name=channel_name).update(
         channel_name="", heartbeat_at=None
     ):
-        Room.objects.filter(pk=seat.room_id).update(last_activity=timezone.now())
+        return False
+    Room.objects.filter(pk=seat.room_id).update(last_activity=timezone.now())
+    return True

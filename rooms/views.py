@@ -108,7 +108,10 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     host = fresh.pop(code, None)
     if host is not None:
         request.session[SESSION_FRESH_KEYS] = fresh
-    invite = request.build_absolute_uri(reverse("room", args=[code]))
+    # The invite only while seat 2 is free: once taken, the link leads to "room is full".
+    invite = None
+    if not room.seat(2).claimed:
+        invite = request.build_absolute_uri(reverse("room", args=[code]))
     return _play_page(
         request, registry.get(room.game), "friend", room=room, invite=invite, fresh_key=host
     )
@@ -131,7 +134,11 @@ def claim_seat(request: HtmxRequest, code: str) -> HttpResponse:
 
 
 def room_full(request: HttpRequest, code: str) -> HttpResponse:
+    """The "room is full" page, only while it is: while seat 2 is free the visitor is
+    sent to the room, where they take it."""
     room = _room_or_404(code)
+    if not room.seat(2).claimed:
+        return redirect("room", code=code)
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
 
 

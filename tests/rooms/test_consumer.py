@@ -201,7 +201,12 @@ async def test_a_new_round_can_be_declined():
     await guest.send_json_to({"type": "decline_round"})
     declined = await receive(host, "consent")
 
-    assert declined == {"type": "consent", "consent": {"asked": []}, "declined": True}
+    assert declined == {
+        "type": "consent",
+        "consent": {"asked": []},
+        "declined": True,
+        "left": False,
+    }
     assert (await get_room(code)).round == 1
     await close_all(host, guest)
 
@@ -255,3 +260,46 @@ async def test_after_a_new_round_the_next_request_is_shown_again():
     assert asked["consent"] == {"asked": [2]}
     assert (await get_room(code)).round == 2
     await close_all(host, guest)
+
+
+async def test_a_request_for_a_new_round_ends_when_its_page_closes():
+    code, host, guest, keys = await both_seats()
+    await host.send_json_to({"type": "new_round"})
+    assert (await receive(guest, "consent"))["consent"] == {"asked": [1]}
+
+    await host.disconnect()
+    withdrawn = await receive(guest, "consent")
+    assert withdrawn == {
+        "type": "consent",
+        "consent": {"asked": []},
+        "declined": False,
+        "left": True,
+    }
+    # The guest agrees while the host is away: that is a request of its own, no round.
+    await guest.send_json_to({"type": "new_round"})
+    assert (await receive(guest, "consent"))["consent"] == {"asked": [2]}
+    assert (await get_room(code)).round == 1
+
+    # Back, the host is shown the guest's request, and the round starts once it agrees.
+    again, state = await hello(code, keys["host_key"])
+    assert state["consent"] == {"asked": [2]}
+    await again.send_json_to({"type": "new_round"})
+    assert (await receive(guest, "state"))["status"]["turn"] == 2
+    assert (await get_room(code)).round == 2
+    await close_all(again, guest)
+
+
+async def test_a_tab_replaced_by_another_of_its_seat_keeps_the_request():
+    code, host, guest, keys = await both_seats()
+    await host.send_json_to({"type": "new_round"})
+    await receive(guest, "consent")
+
+    second, state = await hello(code, keys["host_key"])
+    await receive(host, "replaced")
+    await host.disconnect()
+
+    assert state["consent"] == {"asked": [1]}
+    await guest.send_json_to({"type": "new_round"})
+    assert (await receive(second, "state"))["status"]["turn"] == 2
+    assert (await get_room(code)).round == 2
+    await close_all(second, guest)

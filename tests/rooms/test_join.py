@@ -80,13 +80,36 @@ def test_the_first_guest_claims_seat_2_and_later_visitors_are_told_the_room_is_f
     assert "<html" not in html  # the partial only: it takes the play area's place
 
 
+def test_the_room_page_has_no_invite_once_seat_2_is_taken(client):
+    room, url = create_room(client)
+    first = client.get(url).content.decode()
+    Client().post(f"/r/{room.code}/claim", HTTP_HX_REQUEST="true")
+
+    html = client.get(url).content.decode()
+
+    assert 'id="play-invite"' in first
+    assert 'id="play-invite"' not in html
+    assert f'value="http://testserver/r/{room.code}/"' not in html
+    assert 'id="play-copy"' not in html
+
+
 def test_the_full_page_is_clear(client):
     room, _ = create_room(client)
+    Client().post(f"/r/{room.code}/claim", HTTP_HX_REQUEST="true")
 
     response = client.get(f"/r/{room.code}/full/")
 
     assert response.status_code == 200
     assert "This room is full" in response.content.decode()
+
+
+def test_the_full_page_sends_a_visitor_to_the_room_while_seat_2_is_free(client):
+    room, _ = create_room(client)
+
+    response = Client().get(f"/r/{room.code}/full/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/r/{room.code}/"
 
 
 def test_claiming_needs_a_post_and_a_csrf_token(client):

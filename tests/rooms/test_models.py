@@ -201,6 +201,7 @@ def test_out_of_turn_and_illegal_actions_change_nothing():
 
 def test_a_new_round_needs_both_consents_alternates_the_first_player_and_keeps_colours():
     room = Room.objects.create_for("counter")
+    connect_both(room)
     colours = list(room.seats.values_list("colour", flat=True))
 
     assert room.ask_new_round(2) is False
@@ -216,6 +217,7 @@ def test_a_new_round_needs_both_consents_alternates_the_first_player_and_keeps_c
 
 def test_a_declined_round_clears_the_request():
     room = Room.objects.create_for("counter")
+    connect_both(room)
     room.ask_new_round(1)
 
     room.decline_new_round()
@@ -223,6 +225,62 @@ def test_a_declined_round_clears_the_request():
     assert room.consents() == []
     with pytest.raises(RoomError):
         room.decline_new_round()
+
+
+def test_a_request_for_a_new_round_is_withdrawn_when_its_seat_leaves():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    room.ask_new_round(1)
+
+    withdrawn = room.leave(room.seat(1), "channel-1")
+
+    assert withdrawn is True
+    assert room.consents() == []
+    assert room.ask_new_round(2) is False  # the guest's consent alone starts nothing
+    assert room.consents() == [2]
+    room.refresh_from_db()
+    assert room.round == 1
+
+
+def test_a_replaced_tab_leaving_keeps_the_seats_request():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    room.ask_new_round(1)
+    presence.connect(room.seat(1), "second-tab")
+
+    assert room.leave(room.seat(1), "channel-1") is False
+
+    assert room.consents() == [1]
+    assert room.seat(1).connected
+    assert room.ask_new_round(2) is True
+
+
+def test_a_request_counts_only_while_its_seat_is_connected():
+    room = Room.objects.create_for("counter")
+    connect_both(room)
+    room.ask_new_round(1)
+    # The host's process died: no leave, only a heartbeat that grew old.
+    Seat.objects.filter(room=room, number=1).update(
+        heartbeat_at=timezone.now() - timedelta(seconds=31)
+    )
+
+    assert room.consents() == []
+    assert room.ask_new_round(2) is False
+    presence.connect(room.seat(1), "channel-1-again")
+    assert room.consents() == [2]  # the old request was dropped, not kept for later
+    room.refresh_from_db()
+    assert room.round == 1
+
+
+def test_a_seat_that_is_not_connected_cannot_ask_for_a_new_round():
+    room = Room.objects.create_for("counter")
+    presence.connect(room.seat(2), "channel-2")
+
+    with pytest.raises(RoomError) as refused:
+        room.ask_new_round(1)
+
+    assert refused.value.code == "away"
+    assert room.consents() == []
 
 
 def test_idle_rooms_are_those_without_activity_since_a_time():

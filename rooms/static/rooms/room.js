@@ -67,10 +67,17 @@
           window.clearInterval(this.pingTimer);
           this.fail({ code: "network", message: t("network") });
           // 4400-4499: the server refused for good (bad key, unknown or closed room,
-          // replaced by another tab); anything else is worth another try.
-          if (event.code >= 4400 && event.code < 4500) this.stopped = true;
+          // replaced by another tab); anything else is worth another try. Stopped for
+          // good even when the message saying why was lost.
+          if (event.code >= 4400 && event.code < 4500 && !this.stopped) {
+            this.stop(event.code === 4409 ? t("replaced") : "", event.code === 4409);
+          }
           if (this.stopped || this.socket !== socket) return;
           statusLine.textContent = t("reconnecting");
+          // A request for a new round ends with the connection (rooms/consumers.py):
+          // the panel goes until the state after the reconnection says what stands.
+          consentState.lost = consentState.lost || consentState.role === "mine";
+          showConsent({ asked: [] });
           // Exponential backoff with jitter, so that many pages do not return at once.
           const delay = Math.min(30000, 500 * 2 ** this.attempts) * (0.5 + Math.random());
           this.attempts += 1;
@@ -95,6 +102,7 @@
       },
 
       receive(message) {
+        if (this.stopped) return; // a stopped page says only why it stopped
         switch (message.type) {
           case "state":
             // A declined or withdrawn request is old news once the game moves on.
@@ -104,6 +112,10 @@
             page.presence = message.presence;
             showPresence();
             showConsent(message.consent);
+            if (consentState.lost && consentState.role !== "mine") {
+              sayOfConsent(t("requestEnded"));
+            }
+            consentState.lost = false;
             render(message);
             if (this.pending && message.version > this.pending.version) {
               const { resolve } = this.pending;
@@ -131,8 +143,11 @@
                   ? t("withdrawn", { seat: Play.context.seat === 1 ? 2 : 1 })
                   : t("declined");
               consentState.mine = null;
-              if (text) showMessage(text);
-              consentState.message = text;
+              sayOfConsent(text);
+            } else if (message.left && consentState.role === "theirs") {
+              sayOfConsent(t("left", { seat: Play.context.seat === 1 ? 2 : 1 }));
+            } else if (consentState.message) {
+              sayOfConsent(""); // a new request: what ended the last one is old news
             }
             showConsent(message.consent);
             break;
@@ -141,7 +156,7 @@
             this.fail({ code: message.code, message: message.message });
             break;
           case "replaced":
-            this.stop(t("replaced"));
+            this.stop(t("replaced"), true);
             break;
           case "closed":
             this.stop(message.message);
@@ -151,16 +166,35 @@
         }
       },
 
-      stop(text) {
+      /** Stop for good: the page says only `text` (or the refusal already shown) and
+          nothing of it acts any more: no board, no presence, invite, request or New
+          round, no reconnection. A replaced tab (`retake`) may take the seat back: a
+          reload, whose connection replaces the other tab's. */
+      stop(text, retake = false) {
         this.stopped = true;
-        showMessage(text);
+        window.clearInterval(this.pingTimer);
+        if (text) showMessage(text);
         statusLine.textContent = "";
         root.classList.add("is-stopped");
         board.setAttribute("inert", "");
+        for (const id of ["play-area", "play-invite", "play-consent", "play-new"]) {
+          const element = document.getElementById(id);
+          if (element) element.hidden = true;
+        }
+        document.getElementById("play-new").disabled = true;
+        const line = document.getElementById("play-presence");
+        if (line) line.closest(".play-room-line").hidden = true;
+        document.getElementById("play-retake").hidden = !retake;
+        Play.context.waiting = true;
+        document.dispatchEvent(
+          new CustomEvent("play:presence", { detail: { presence: page.presence, waiting: true } }),
+        );
         if (this.socket) this.socket.close();
       },
 
       send(action) {
+        // A stopped page sends nothing, and says nothing over why it stopped.
+        if (this.stopped) return Promise.reject({ code: "stopped", message: "" });
         if (Play.busy) return Promise.reject({ code: "busy", message: "" });
         const version = Play.context.version;
         return new Promise((resolve, reject) => {
@@ -175,7 +209,7 @@
       },
 
       newGame() {
-        this.write({ type: "new_round" });
+        if (!this.stopped) this.write({ type: "new_round" });
       },
     };
 
@@ -192,8 +226,18 @@
     }
 
     // The new-round request as this page sees it: whose it is (role "mine" or "theirs"),
-    // the button this page pressed to end it, the message shown when it ended.
-    const consentState = { role: null, mine: null, message: "" };
+    // the button this page pressed to end it, the message shown when it ended, and
+    // whether this page's own request was cut off by a lost connection.
+    const consentState = { role: null, mine: null, message: "", lost: false };
+
+    /** A message about the request (shown until the game moves on); "" clears it. */
+    function sayOfConsent(text) {
+      if (text || consentState.message) showMessage(text);
+      consentState.message = text;
+    }
+
+    // Once the friend has taken seat 2 (the server renders no invite once it is taken).
+    let friendCame = false;
 
     function showPresence() {
       const line = document.getElementById("play-presence");
@@ -208,14 +252,11 @@
         presence[String(other)] ? here : marked(here, other),
       );
       line.dataset.seat = String(seat);
-      // The invite matters only while the friend is not here.
+      // The invite is the host's, while seat 2 is free: once the friend has come, the
+      // link would only say that the room is full, even while the friend is away.
+      if (presence["2"]) friendCame = true;
       const invite = document.getElementById("play-invite");
-      if (invite) {
-        const hide = Boolean(presence[String(other)]);
-        // Shown again when the friend has left: without the old "Copied" note.
-        if (!hide && invite.hidden) document.getElementById("play-copied").textContent = "";
-        invite.hidden = hide;
-      }
+      if (invite) invite.hidden = seat !== 1 || friendCame;
       // A new round needs the friend here to agree.
       const newRound = document.getElementById("play-new");
       if (newRound) newRound.disabled = !presence[String(other)];
@@ -262,9 +303,13 @@
         consentState.mine = consentState.role === "mine" ? "cancel" : "decline";
         socketTransport.write({ type: "decline_round" });
       });
+      document.getElementById("play-retake-button").addEventListener("click", () => {
+        window.location.reload();
+      });
       const link = document.getElementById("play-invite-link");
       const note = document.getElementById("play-copied");
-      document.getElementById("play-copy").addEventListener("click", async () => {
+      const copy = document.getElementById("play-copy"); // no invite once seat 2 is taken
+      copy?.addEventListener("click", async () => {
         try {
           await navigator.clipboard.writeText(link.value);
           note.textContent = t("copied");

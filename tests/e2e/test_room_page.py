@@ -1,0 +1,166 @@
+"""An online room's page around the game: a tab replaced by another of its seat, the
+invite (the host's, while seat 2 is free), the "room is full" page while it is not,
+and a request for a new round that ends when its page closes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+# Screenshots for a look, never into the repository.
+SHOTS = Path("/tmp/online-room")
+
+
+def create_room(new_page) -> tuple[Page, str]:
+    host = new_page()
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    expect(host.locator("#play-presence")).to_contain_text("You are Player 1")
+    return host, host.url
+
+
+def join(new_page, url: str) -> Page:
+    guest = new_page()
+    guest.goto(url)
+    expect(guest.locator("#play-presence")).to_contain_text("You are Player 2")
+    return guest
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> None:
+    host, url = create_room(new_page)
+    guest = join(new_page, url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    guest.locator("#play-new").click()
+    expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+
+    second = host.context.new_page()
+    second.goto(url)
+    expect(second.locator("#play-presence")).to_contain_text("You are Player 1")
+
+    # The first tab says what happened, and nothing else of it acts or speaks.
+    expect(host.locator("#play-message")).to_have_text(
+        "This seat was opened in another tab. This tab has stopped."
+    )
+    for part in ("#play-presence", "#play-new", "#play-consent", "#play-invite", "#board"):
+        expect(host.locator(part)).to_be_hidden()
+    expect(host.locator("#play-status")).to_be_empty()
+    expect(host.get_by_text("Both players are here.")).to_be_hidden()
+    retake = host.get_by_role("button", name="Play in this tab")
+    expect(retake).to_be_visible()
+    shot(host, "replaced-tab.png")
+    # It never reconnects: the new tab keeps the seat.
+    host.wait_for_timeout(3000)
+    expect(second.locator("#play-message")).to_be_empty()
+    expect(second.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+
+    retake.click()
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(host.locator("#board")).to_be_visible()
+    expect(second.locator("#play-message")).to_contain_text("opened in another tab")
+    expect(second.locator("#play-new")).to_be_hidden()
+
+
+def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> None:
+    host, url = create_room(new_page)
+    expect(host.get_by_role("button", name="Copy invite")).to_be_visible()
+    guest = join(new_page, url)
+    expect(guest.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(guest.locator("#play-invite")).to_be_hidden()
+    expect(host.locator("#play-invite")).to_be_hidden()
+
+    # The host is away: the guest waits, and has no invite to send.
+    host_context = host.context
+    host.close()
+    expect(guest.locator("#play-presence")).to_contain_text("Waiting for Player 1 to connect")
+    expect(guest.get_by_text("Invite link: send it to your friend")).to_be_hidden()
+    expect(guest.get_by_role("button", name="Copy invite")).to_be_hidden()
+    shot(guest, "guest-host-away.png")
+
+    # Seat 2 is taken for good: the host, back while the guest is away, has none either.
+    guest.close()
+    host = host_context.new_page()
+    host.goto(url)
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.get_by_role("button", name="Copy invite")).to_have_count(0)
+
+
+def test_the_full_page_sends_a_visitor_to_the_room_while_seat_2_is_free(new_page) -> None:
+    host, url = create_room(new_page)
+
+    visitor = new_page()
+    visitor.goto(url + "full/")
+
+    visitor.wait_for_url(url)
+    expect(visitor.locator("#play-presence")).to_contain_text("You are Player 2")
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    late = new_page()
+    late.goto(url + "full/")
+    expect(late.get_by_role("heading", name="This room is full")).to_be_visible()
+
+
+def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
+    host, url = create_room(new_page)
+    guest = join(new_page, url)
+    host.locator("#play-new").click()
+    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+
+    host_context = host.context
+    host.close()
+    expect(guest.locator("#play-message")).to_have_text(
+        "Player 1 left, so their request was withdrawn."
+    )
+    expect(guest.locator("#play-consent")).to_be_hidden()
+    shot(guest, "request-withdrawn.png")
+
+    # Back, the host has no request standing; asking again is shown to the guest again.
+    host = host_context.new_page()
+    host.goto(url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(host.locator("#play-consent")).to_be_hidden()
+    host.locator("#play-new").click()
+    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(guest.locator("#play-message")).to_be_empty()
+
+
+def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page) -> None:
+    host = new_page()
+    sockets = []
+
+    def through(route) -> None:  # the page's socket, passed on to the server as it is
+        sockets.append((route, route.connect_to_server()))
+
+    host.route_web_socket("**/ws/rooms/**", through)
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    guest = join(new_page, host.url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    host.locator("#play-new").click()
+    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+
+    # A network blip: both ends of the host's socket close, and the page reconnects.
+    page_side, server_side = sockets[-1]
+    server_side.close()
+    page_side.close(code=1001)
+
+    expect(guest.locator("#play-message")).to_have_text(
+        "Player 1 left, so their request was withdrawn."
+    )
+    expect(host.locator("#play-message")).to_have_text(
+        "Your request ended while you were disconnected."
+    )
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    expect(host.locator("#play-consent")).to_be_hidden()
+    expect(guest.locator("#play-consent")).to_be_hidden()
+    assert len(sockets) == 2
+    shot(host, "request-ended.png")
