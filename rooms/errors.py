@@ -23,6 +23,9 @@ MESSAGES: dict[str, Any] = {
     "bad_request": _("The request could not be read."),
     "too_large": _("This message is too large."),
     "rate_limited": _("Too many messages at once. Wait a moment and try again."),
+    "too_many_hints": _(
+        "You asked for too many hints in a short time. Wait a moment and ask again."
+    ),
     "malformed": _("This message could not be read."),
     "binary": _("Messages must be JSON text, not binary."),
     "retry": _("The connection to the game server was interrupted. Reconnecting…"),
