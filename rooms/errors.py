@@ -18,6 +18,10 @@ MESSAGES: dict[str, Any] = {
     "bad_token": _("This saved game cannot be read. Start a new game."),
     "outdated_token": _("This saved game is from an older version of the site. Start a new game."),
     "wrong_game": _("This saved game belongs to another game or mode."),
+    "stale_save": _(
+        "This game was opened or played on in another tab. This tab has stopped: "
+        "reload it to pick up the current game."
+    ),
     "unknown_game": _("There is no such game."),
     "bad_level": _("Choose a level: easy, medium or strong."),
     "bad_request": _("The request could not be read."),

@@ -1,5 +1,6 @@
 """The play page in a real browser (Chromium via Playwright) with the counter game:
-the hot-seat cover, saves restored on reload, the level picker, and an online room
+the hot-seat cover, saves restored on reload, the level picker, a second tab of a
+saved game (the older tab stops), and an online room
 with the invite, the full room, a replaced tab and a new round by consent.
 
 The daphne process has its own SQLite file and the in-memory channel layer, so this
@@ -137,6 +138,88 @@ def test_the_computer_replies_and_the_level_is_kept_with_the_game(new_page):
     page.goto("/counter/local/")
     page.locator("#play-reveal").click()
     expect(page.locator(".counter-total")).to_have_text("0 / 21")
+
+
+STALE_TAB = (
+    "This game was opened or played on in another tab. This tab has stopped: "
+    "reload it to pick up the current game."
+)
+
+
+def expect_stopped(page: Any) -> None:
+    """The tab says only that another tab has the game, and takes no more input."""
+    expect = playwright.expect
+    expect(page.locator("#play-message")).to_have_text(STALE_TAB)
+    expect(page.locator("#play-area")).to_have_attribute("inert", "")
+    expect(page.locator("#play-new")).to_be_disabled()
+    expect(page.locator("#play-status")).to_have_text("")
+
+
+@in_browser
+def test_a_second_tab_of_a_computer_game_stops_the_first_at_once(new_page):
+    expect = playwright.expect
+    first = new_page()
+    first.goto("/counter/computer/")
+    expect(first.locator(".counter-total")).to_have_text("0 / 21")
+    first.locator("[data-add='2']").click()
+    expect(first.locator(".counter-total")).not_to_have_text("0 / 21")
+    first.wait_for_function("() => !window.Play.busy")
+    total = first.locator(".counter-total").inner_text()
+
+    second = first.context.new_page()
+    second.goto("/counter/computer/")
+
+    # The second tab picks up the newest save; the first is told and stops.
+    expect(second.locator(".counter-total")).to_have_text(total)
+    expect_stopped(first)
+    expect(first.locator("#play-level")).to_be_disabled()
+    first.locator("[data-add='1']").click(force=True)  # inert: nothing happens
+    expect(first.locator(".counter-total")).to_have_text(total)
+    second.locator("[data-add='1']").click()
+    expect(second.locator(".counter-total")).not_to_have_text(total)
+    expect(second.locator("#play-status")).to_have_text("Your turn")
+    second.select_option("#play-level", "strong")  # the level still changes the same game
+    second.wait_for_function("() => !window.Play.busy")
+    now = second.locator(".counter-total").inner_text()
+    assert now != total
+
+    first.reload()
+    expect(first.locator(".counter-total")).to_have_text(now)
+    expect(first.locator("#play-level")).to_have_value("strong")
+    expect(second.locator("#play-message")).to_have_text(STALE_TAB)
+
+
+@in_browser
+def test_a_tab_that_missed_the_other_tabs_move_is_refused_by_the_server(new_page):
+    """Without the storage event (as in a browser that keeps nothing) the server refuses
+    the older tab's move: it cannot peek in one tab and take the move back in another."""
+    expect = playwright.expect
+    first = new_page()
+    # Capture listeners at the target run first: play.js never hears of the other tab.
+    first.add_init_script(
+        "window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true)"
+    )
+    first.goto("/counter/local/")
+    first.locator("#play-reveal").click()
+    expect(first.locator(".counter-total")).to_have_text("0 / 21")
+
+    second = first.context.new_page()
+    second.goto("/counter/local/")
+    second.locator("#play-reveal").click()
+    second.locator("[data-add='3']").click()
+    expect(second.locator("#play-cover-text")).to_have_text("Pass the device to Player 2")
+    expect(first.locator("#play-message")).to_have_text("")
+
+    first.locator("[data-add='1']").click()
+
+    expect_stopped(first)
+    expect(first.locator(".counter-total")).to_have_text("0 / 21")
+    second.locator("#play-reveal").click()
+    expect(second.locator(".counter-total")).to_have_text("3 / 21")
+    first.reload()
+    first.locator("#play-reveal").click()
+    expect(first.locator(".counter-total")).to_have_text("3 / 21")
+    expect(first.locator("#play-status")).to_have_text("Player 2 to play")
 
 
 @in_browser
