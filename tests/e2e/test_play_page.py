@@ -272,3 +272,32 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     expect(host.locator(".counter-total")).to_have_text("0 / 21")
     expect(host.locator("#play-status")).to_have_text("Waiting for Player 2 to play")
     expect(second_tab.locator("#play-status")).to_have_text("Your turn")
+
+
+@in_browser
+def test_a_declined_round_is_old_news_once_a_new_request_comes(new_page):
+    expect = playwright.expect
+    host = new_page()
+    host.goto("/counter/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    guest = new_page()
+    guest.goto(host.locator("#play-invite-link").input_value())
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    host.locator("[data-add='2']").click()
+    expect(guest.locator(".counter-total")).to_have_text("2 / 21")
+
+    host.locator("#play-new").click()
+    expect(guest.locator("#play-decline")).to_have_text("Decline")
+    guest.locator("#play-decline").click()
+    for page in (host, guest):
+        expect(page.locator("#play-message")).to_have_text("The new round was declined.")
+
+    guest.locator("#play-new").click()
+
+    expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+    expect(guest.locator("#play-consent-text")).to_have_text(
+        "You asked for a new round. Waiting for Player 1 to agree…"
+    )
+    for page in (host, guest):
+        expect(page.locator("#play-message")).to_be_empty()

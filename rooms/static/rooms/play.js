@@ -57,10 +57,21 @@
     },
   };
 
-  function showMessage(text) {
+  /** Show a message, or clear it. A refusal (`refusal` true) is about the step the
+      player just tried: it goes at their next touch or key on the board. */
+  function showMessage(text, refusal = false) {
     messageBox.textContent = text || "";
     messageBox.classList.toggle("is-shown", Boolean(text));
+    messageBox.dataset.refusal = text && refusal ? "true" : "";
   }
+  // Capture: cleared before the board's own handler, which may be refused anew.
+  board.addEventListener(
+    "click",
+    () => {
+      if (messageBox.dataset.refusal) showMessage("");
+    },
+    { capture: true },
+  );
 
   // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
   const colours = JSON.parse(document.getElementById("play-colours").textContent);
@@ -335,7 +346,7 @@
         return payload;
       } catch (error) {
         if (error.code === "stale_save") this.stop(error.message || t("staleSave"));
-        else showMessage(error.message);
+        else showMessage(error.message, true);
         throw error;
       } finally {
         setBusy(false);

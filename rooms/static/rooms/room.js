@@ -133,11 +133,15 @@
               consentState.mine = null;
               if (text) showMessage(text);
               consentState.message = text;
+            } else if (consentState.message && (message.consent.asked || []).length) {
+              // A new request: the end of the one before is old news.
+              showMessage("");
+              consentState.message = "";
             }
             showConsent(message.consent);
             break;
           case "error":
-            showMessage(message.message);
+            showMessage(message.message, true);
             this.fail({ code: message.code, message: message.message });
             break;
           case "replaced":
