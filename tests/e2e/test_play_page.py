@@ -1,7 +1,8 @@
 """The play page in a real browser (Chromium via Playwright) with the counter game:
 the hot-seat cover, saves restored on reload, the level picker, a second tab of a
-saved game (the older tab stops), and an online room
-with the invite, the full room, a replaced tab and a new round by consent.
+saved game (the older tab stops), an online room with the invite, the full room, a
+replaced tab and a new round by consent (a declined one forgotten at the next request),
+and the hint's rate limit in its own words (rummy's board).
 
 The daphne process has its own SQLite file and the in-memory channel layer, so this
 needs neither the test database nor Redis.
@@ -301,3 +302,36 @@ def test_a_declined_round_is_old_news_once_a_new_request_comes(new_page):
     )
     for page in (host, guest):
         expect(page.locator("#play-message")).to_be_empty()
+
+
+@in_browser
+def test_too_many_hints_are_refused_on_the_board_in_words_about_hints(new_page):
+    """This module's server has its own throttle counts, so using up the minute's hints
+    here leaves the other browser tests' hints alone."""
+    expect = playwright.expect
+    page = new_page()
+    page.goto("/cards/computer/")
+    expect(page.get_by_role("button", name="Hint")).to_be_enabled()
+    statuses = page.evaluate(
+        """async () => {
+            const csrf = document.getElementById("play").dataset.csrf;
+            const asked = [];
+            // Until refused: a minute that ends meanwhile starts counting again.
+            while (asked.length < 100 && !asked.includes(429)) {
+                const answer = await fetch("/cards/hint/", {
+                    method: "POST",
+                    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+                    body: "{}",
+                });
+                asked.push(answer.status);
+            }
+            return asked;
+        }"""
+    )
+    assert statuses[-1] == 429
+
+    page.get_by_role("button", name="Hint").click()
+
+    expect(page.locator(".cards-message")).to_have_text(
+        "You asked for too many hints in a short time. Wait a moment and ask again."
+    )
