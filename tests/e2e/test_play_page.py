@@ -191,6 +191,25 @@ def test_a_second_tab_of_a_computer_game_stops_the_first_at_once(new_page):
 
 
 @in_browser
+def test_a_second_tab_of_a_hot_seat_game_stops_the_first_behind_its_cover(new_page):
+    expect = playwright.expect
+    first = new_page()
+    first.goto("/counter/local/")
+    expect(first.locator("#play-cover-text")).to_have_text("Pass the device to Player 1")
+
+    second = first.context.new_page()
+    second.goto("/counter/local/")
+
+    expect_stopped(first)
+    # The hand stays covered, and the cover no longer offers to show it.
+    expect(first.locator("#play-cover")).to_be_visible()
+    expect(first.locator("#play-cover-text")).to_have_text("")
+    expect(first.locator("#play-reveal")).to_be_hidden()
+    second.locator("#play-reveal").click()
+    expect(second.locator(".counter-total")).to_have_text("0 / 21")
+
+
+@in_browser
 def test_a_tab_that_missed_the_other_tabs_move_is_refused_by_the_server(new_page):
     """Without the storage event (as in a browser that keeps nothing) the server refuses
     the older tab's move: it cannot peek in one tab and take the move back in another."""

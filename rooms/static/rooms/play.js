@@ -362,6 +362,11 @@
       area.setAttribute("inert", "");
       newButton.disabled = true;
       if (levelPicker) levelPicker.disabled = true;
+      // On one device the cover stays (the hand stays hidden) without its offer to reveal.
+      if (cover.element) {
+        document.getElementById("play-cover-text").textContent = "";
+        document.getElementById("play-reveal").hidden = true;
+      }
     },
     send(action) {
       if (this.stopped) return Promise.reject({ code: "stale_save", message: "" });
