@@ -354,3 +354,23 @@ def test_too_many_hints_are_refused_on_the_board_in_words_about_hints(new_page):
     expect(page.locator(".cards-message")).to_have_text(
         "You asked for too many hints in a short time. Wait a moment and ask again."
     )
+
+
+@in_browser
+def test_a_save_survives_a_reload_that_cannot_reach_the_server(new_page):
+    expect = playwright.expect
+    page = new_page()
+    page.goto("/counter/computer/")
+    page.locator("[data-add='3']").click()
+    expect(page.locator(".counter-total")).not_to_have_text(re.compile(r"^[03] / 21$"))
+    page.wait_for_function("() => !window.Play.busy")
+    total = page.locator(".counter-total").inner_text()
+
+    page.route("**/play/counter/computer/show", lambda route: route.abort())
+    page.reload()
+    unreachable = "The server could not be reached. Try again."
+    expect(page.locator("#play-message")).to_have_text(unreachable)
+    page.unroute("**/play/counter/computer/show")
+    page.reload()
+
+    expect(page.locator(".counter-total")).to_have_text(total)

@@ -382,10 +382,11 @@
     },
     async start() {
       // Another tab's answer puts its token in the shared storage: this tab's save is
-      // then an older version, which the server would refuse.
+      // then an older version, which the server would refuse. Before this tab's first
+      // answer there is nothing to stop: its own opening of the save comes after.
       window.addEventListener("storage", (event) => {
-        if (event.key !== tokenKey() || this.stopped || event.newValue === this.token) return;
-        this.stop(t("staleSave"));
+        if (event.key !== tokenKey() || this.stopped || this.token === null) return;
+        if (event.newValue !== this.token) this.stop(t("staleSave"));
       });
       const saved = storage.get(tokenKey());
       if (saved) {
@@ -394,6 +395,9 @@
           if (mode === "local") cover.show(Play.context.seat);
           return;
         } catch (error) {
+          // Another tab opened the save at the same moment (this one has stopped), or
+          // the server could not be reached: the save stays for the next visit.
+          if (error.code === "stale_save" || error.code === "network") return;
           storage.remove(tokenKey());
         }
       }
