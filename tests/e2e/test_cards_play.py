@@ -101,8 +101,10 @@ def test_discard_says_on_hover_and_focus_why_the_card_just_taken_cannot_go(new_p
     pile.click(force=True)
     expect(page.locator("#play-message")).to_be_empty()
     assert "KC" in hand_codes(page)
-    # With another card selected as well, or instead, Discard is what it always is.
+    # With another card selected as well, or instead, Discard is what it always is, and
+    # the reason, which was about the selection, goes.
     card(page, "TS").click()
+    expect(page.locator(".cards-message")).to_be_hidden()
     expect(discard).to_be_disabled()
     expect(discard).not_to_have_attribute("title", TAKEN_KC)
     card(page, "KC").click()

@@ -35,6 +35,7 @@
 
   /** Show a piece of advice (the hint), or clear it. */
   function say(text) {
+    board.whyNot = false;
     Pieces.say(board.root.querySelector(".cards-message"), text);
   }
 
@@ -86,6 +87,12 @@
   function takenReason() {
     const reason = board.root.querySelector(".cards-taken");
     return reason ? reason.textContent.trim() : "";
+  }
+
+  /** Why the selected card cannot be discarded: gone once the selection changes. */
+  function sayWhyNot() {
+    say(takenReason());
+    board.whyNot = true;
   }
 
   function markTaken(on) {
@@ -154,6 +161,7 @@
     }
     const card = event.target.closest(".cards-hand .card");
     if (card) {
+      if (board.whyNot) say(""); // about the selection just changed
       Pieces.toggle(card);
       update();
       return;
@@ -168,7 +176,7 @@
     const button = event.target.closest("[data-action]");
     if (!button || button.disabled) return;
     if (button.getAttribute("aria-disabled") === "true") {
-      say(button.title);
+      sayWhyNot();
       return;
     }
     const chosen = selected();
@@ -265,7 +273,7 @@
     if (kind === "hand") {
       handOrder().dropAt(card, active.x, active.y);
     } else if (kind === "pile") {
-      if (isTaken(card)) say(takenReason());
+      if (isTaken(card)) sayWhyNot();
       else send({ type: "discard", card: card.dataset.code });
     } else if (kind === "meld") {
       // A selected card carries the other selected cards with it.
