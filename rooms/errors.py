@@ -18,11 +18,18 @@ MESSAGES: dict[str, Any] = {
     "bad_token": _("This saved game cannot be read. Start a new round."),
     "outdated_token": _("This saved game is from an older version of the site. Start a new round."),
     "wrong_game": _("This saved game belongs to another game or mode."),
+    "stale_save": _(
+        "This game was opened or played on in another tab. This tab has stopped: "
+        "reload it to pick up the current game."
+    ),
     "unknown_game": _("There is no such game."),
     "bad_level": _("Choose a level: easy, medium or strong."),
     "bad_request": _("The request could not be read."),
     "too_large": _("This message is too large."),
     "rate_limited": _("Too many messages at once. Wait a moment and try again."),
+    "too_many_hints": _(
+        "You asked for too many hints in a short time. Wait a moment and ask again."
+    ),
     "malformed": _("This message could not be read."),
     "binary": _("Messages must be JSON text, not binary."),
     "retry": _("The connection to the game server was interrupted. Reconnecting…"),

@@ -2,10 +2,13 @@
 
 The whole game travels in a sealed token (rooms.sealing) that the browser keeps; each
 request unseals it, applies the action (and the computer's replies), and seals the
-result again. The payload: {game, mode, level, round, seed, moves, seat, state}, where
-`state` is the engine's to_json() (which carries the engine's schema), `round` counts
-games for alternating the first player, and `moves` numbers the computer's decisions
-so that its randomness is reproducible yet different each turn.
+result again. The payload: {game, mode, level, round, seed, moves, seat, save, version,
+state}, where `state` is the engine's to_json() (which carries the engine's schema),
+`round` counts games for alternating the first player, `moves` numbers the computer's
+decisions so that its randomness is reproducible yet different each turn, and `save`
+and `version` name the save and its version (rooms.browser_saves): every answer is the
+save's next version, and a token from before the newest (another tab's, or one kept
+aside to take a move back) is refused with "stale_save".
 
 The computer thinks in a worker process (`computer_pool`), not in the request's thread:
 a search holds the GIL for up to a second, and a CPU-bound thread in the server's
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import secrets
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -32,6 +36,7 @@ from rooms.errors import RoomError
 from rooms.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
 
+SAVE_KEY_BYTES = 16  # a save's key (rooms.browser_saves): 128 bits, unguessable
 COMPUTER_SEAT = 2
 HUMAN_SEAT = 1
 # A computer that keeps playing forever would hold the request: no game needs this many.
@@ -106,7 +111,27 @@ def _open(game: registry.Game, mode: str, token: object) -> tuple[dict[str, Any]
         state = game.engine.from_json(state_json)
     except IllegalAction:
         raise RoomError("bad_token") from None
+    if not isinstance(payload.get("save"), str) or type(payload.get("version")) is not int:
+        # A token from before saves had keys: its game becomes a save from now on.
+        payload["save"], payload["version"] = new_key(), 0
     return payload, state
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(SAVE_KEY_BYTES)
+
+
+def _saves() -> Any:
+    """BrowserSave.objects, imported when first needed: the computer's worker processes
+    import this module without Django's apps (they only run `_replies_job`)."""
+    from rooms.browser_saves import BrowserSave
+
+    return BrowserSave.objects
+
+
+def _current(payload: dict[str, Any]) -> None:
+    """RoomError("stale_save") when the token's save has a newer version than this."""
+    _saves().check_current(payload["save"], payload["version"])
 
 
 def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
@@ -166,8 +191,12 @@ def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcom
     seat = _seat_to_show(payload["mode"], status, payload.get("seat"))
     payload["seat"] = seat
     payload["state"] = engine.to_json(state)
+    version = payload["version"]
+    payload["version"] = version + 1
+    token = seal(payload)
+    _saves().advance(payload["save"], version, token)
     return Outcome(
-        token=seal(payload),
+        token=token,
         game=game,
         mode=payload["mode"],
         level=payload["level"],
@@ -179,9 +208,11 @@ def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcom
 
 def new_game(slug: str, mode: str, level: object = None, previous: object = None) -> Outcome:
     """A new game; with the previous game's token, the next round (the other player
-    starts, the level is kept unless a new one is given)."""
+    starts, the level is kept unless a new one is given) as the save's next version:
+    refused with "stale_save" when that token is not the newest."""
     game = _game(slug, mode)
     round_no, previous_state, previous_level = 1, None, None
+    save, version = new_key(), 0
     if previous:
         try:
             old, previous_state = _open(game, mode, previous)
@@ -190,11 +221,14 @@ def new_game(slug: str, mode: str, level: object = None, previous: object = None
         except (RoomError, ValueError, TypeError):
             # A damaged or outdated previous save must never block a fresh game.
             round_no, previous_state = 1, None
+        else:
+            _current(old)
+            save, version = old["save"], old["version"]
     chosen = _level(game, level if level is not None else previous_level, mode)
     seed = new_seed()
     state = game.engine.new_round(seed, first_seat(round_no), previous_state)
     payload = {"game": game.slug, "mode": mode, "level": chosen, "round": round_no}
-    payload |= {"seed": seed, "moves": 0, "seat": None}
+    payload |= {"seed": seed, "moves": 0, "seat": None, "save": save, "version": version}
     if mode == "computer":
         state = _computer_replies(game, payload, state)
     return _outcome(game, payload, state)
@@ -204,6 +238,7 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     """The human's action, then (against the computer) the computer's replies."""
     game = _game(slug, mode)
     payload, state = _open(game, mode, token)
+    _current(payload)
     if not isinstance(action, dict):
         raise RoomError("malformed")
     status = game.engine.status(state)
@@ -223,6 +258,7 @@ def change_level(slug: str, token: object, level: object) -> Outcome:
     """The same game against a computer of another level."""
     game = _game(slug, "computer")
     payload, state = _open(game, "computer", token)
+    _current(payload)
     payload["level"] = _level(game, level, "computer")
     return _outcome(game, payload, state)
 
@@ -234,6 +270,8 @@ def open_token(slug: str, token: object) -> tuple[str, Any]:
     payload = unseal(token)
     mode = payload.get("mode")
     game = _game(slug, mode if isinstance(mode, str) else "")
+    # Not checked against the save's newest version: reading changes nothing, and a
+    # hint needs no database (the tab that plays an old token is refused its move).
     return str(mode), _open(game, str(mode), token)[1]
 
 
@@ -252,7 +290,12 @@ def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
 
 
 def show(slug: str, mode: str, token: object) -> Outcome:
-    """The saved game as it is (a fresh token, the same game)."""
+    """The saved game as it is now (a fresh token, the same game): the save's newest
+    version when the token is older (an answer the page never got). The page that
+    opens a save takes it over: the tabs that had it before are refused from now on."""
     game = _game(slug, mode)
     payload, state = _open(game, mode, token)
+    newest = _saves().newest_token(payload["save"], payload["version"])
+    if newest is not None:
+        payload, state = _open(game, mode, newest)
     return _outcome(game, payload, state)

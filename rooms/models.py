@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rooms import presence, registry, statements, states
+from rooms.browser_saves import BrowserSave  # noqa: F401 (Django finds models here)
 from rooms.engine import Engine, IllegalAction, Status
 from rooms.errors import RoomError
 from rooms.seats import COLOURS, SEATS, first_seat, new_seed

@@ -30,6 +30,9 @@ PLAY_RATE = (240, 60)  # /play/<slug>/<mode>/new|act|show and the computer's lev
 CLAIM_RATE = (30, 60)  # the guest seat of an online room
 
 KEY_PREFIX = "throttle"
+# The refusal's code where an endpoint kind has words of its own (rooms.errors): a
+# player who asked for a hint is told about hints, not about "messages".
+CODES = {"hint": "too_many_hints"}
 
 # Wall-clock seconds, shared by all processes (a monotonic clock is per process).
 # Tests replace it.
@@ -60,16 +63,19 @@ def hit(kind: str, address: str, rate: int, per: int) -> int:
     return max(1, math.ceil((window + 1) * per - now))
 
 
-def throttle(kind: str, rate: int, per: int) -> Callable[[Callable[..., HttpResponse]], Any]:
+def throttle(
+    kind: str, rate: int, per: int, code: str = "rate_limited"
+) -> Callable[[Callable[..., HttpResponse]], Any]:
     """At most `rate` requests of `kind` per `per` seconds from one client address;
-    beyond that HTTP 429 `{code: "rate_limited", message}` with a Retry-After header."""
+    beyond that HTTP 429 `{code, message}` (`code` "rate_limited" unless given) with a
+    Retry-After header."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             wait = hit(kind, client_address(request), rate, per)
             if wait:
-                response = refusal(RoomError("rate_limited"), status=429)
+                response = refusal(RoomError(code), status=429)
                 response["Retry-After"] = str(wait)
                 return response
             return view(request, *args, **kwargs)
@@ -91,7 +97,8 @@ def game_throttle(slug: str, kind: str) -> Callable[[Callable[..., HttpResponse]
             game = registry.get(slug)
             assert game is not None, f"{slug} is not registered"
             rate, per = game.rates[kind]
-            return throttle(f"{slug}:{kind}", rate, per)(view)(request, *args, **kwargs)
+            code = CODES.get(kind, "rate_limited")
+            return throttle(f"{slug}:{kind}", rate, per, code)(view)(request, *args, **kwargs)
 
         return limited
 

@@ -160,5 +160,11 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "taken": view.get("taken") if playing else None,
         "result": _result(view),
         # What board.js reads (json_script): whose hand order to restore, what a tap does.
-        "data": {"seat": seat, "step": step, "playing": playing},
+        "data": {
+            "seat": seat,
+            "step": step,
+            "playing": playing,
+            # The card taken from the discard pile this turn: not to be discarded now.
+            "taken": view.get("taken") if playing else None,
+        },
     }

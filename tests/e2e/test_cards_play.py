@@ -27,6 +27,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
+TAKEN_KC = "The K♣ taken from the discard pile cannot be discarded this turn."
+
+
 def card(page, code: str):
     return page.locator(f'.cards-hand .card[data-code="{code}"]')
 
@@ -47,13 +50,16 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
 
     page.get_by_role("button", name="Take the K♣").tap()
     wait_until_idle(page)
-    # The card just taken from the discard pile cannot be discarded: the board says why.
+    # The card just taken from the discard pile cannot be discarded: Discard says why
+    # instead of asking the server.
     card(page, "KC").tap()
-    page.get_by_role("button", name="Discard", exact=True).tap()
-    expect(page.locator("#play-message")).to_have_text(
-        "You took the K♣ from the discard pile this turn: it cannot be discarded now."
-    )
+    discard = page.get_by_role("button", name="Discard", exact=True)
+    expect(discard).to_have_attribute("aria-disabled", "true")
+    discard.tap(force=True)  # Playwright does not tap what says it is disabled; a finger does
+    expect(page.locator(".cards-message")).to_have_text(TAKEN_KC)
+    expect(page.locator("#play-message")).to_be_empty()
     card(page, "KC").tap()
+    expect(discard).to_be_disabled()
     for code in ["2S", "3S", "4S"]:
         card(page, code).tap()
     page.get_by_role("button", name="Meld", exact=True).tap()
@@ -63,13 +69,63 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     card(page, "5D").tap()
     page.locator('button.meld[data-meld="0"]').tap()
     expect(page.locator("#play-message")).to_contain_text("5♦ cannot be laid off on meld 1")
+    # The refusal is about that try: it goes when the player changes the selection.
     card(page, "5D").tap()
+    expect(page.locator("#play-message")).to_be_empty()
     card(page, "TS").tap()
     page.get_by_role("button", name="Discard", exact=True).tap()
     wait_until_idle(page)
     expect(page.locator("#play-status")).to_have_text("Your turn")
     expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     assert "TS" not in hand_codes(page)
+
+
+def test_discard_says_on_hover_and_focus_why_the_card_just_taken_cannot_go(new_page) -> None:
+    page = new_page(**DESKTOP)
+    open_saved_game(page, "computer", mid_game())
+    page.get_by_role("button", name="Take the K♣").click()
+    wait_until_idle(page)
+    discard = page.get_by_role("button", name="Discard", exact=True)
+    pile = page.locator("button.deck-pile")
+
+    card(page, "KC").click()
+
+    for button in (discard, pile):
+        expect(button).to_have_attribute("aria-disabled", "true")
+        expect(button).to_have_attribute("title", TAKEN_KC)
+        expect(button).to_have_accessible_description(TAKEN_KC)
+    discard.focus()
+    expect(discard).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".cards-message")).to_have_text(TAKEN_KC)
+    pile.click(force=True)
+    expect(page.locator("#play-message")).to_be_empty()
+    assert "KC" in hand_codes(page)
+    # With another card selected as well, or instead, Discard is what it always is, and
+    # the reason, which was about the selection, goes.
+    card(page, "TS").click()
+    expect(page.locator(".cards-message")).to_be_hidden()
+    expect(discard).to_be_disabled()
+    expect(discard).not_to_have_attribute("title", TAKEN_KC)
+    card(page, "KC").click()
+    expect(discard).to_be_enabled()
+    expect(discard).not_to_have_attribute("aria-disabled", "true")
+    expect(pile).not_to_have_attribute("title", TAKEN_KC)
+
+
+def test_a_refusal_goes_when_the_player_changes_the_selection(new_page) -> None:
+    page = new_page(**DESKTOP)
+    open_saved_game(page, "computer", mid_game())
+    page.get_by_role("button", name="Take the K♣").click()
+    wait_until_idle(page)
+    card(page, "5D").click()
+    page.locator('button.meld[data-meld="0"]').click()
+    expect(page.locator("#play-message")).to_contain_text("5♦ cannot be laid off on meld 1")
+
+    card(page, "5D").click()
+
+    expect(page.locator("#play-message")).to_be_empty()
+    expect(page.locator("#play-message")).not_to_have_class("is-shown")
 
 
 def test_on_one_device_the_cover_hides_each_hand_until_its_player_shows_it(new_page) -> None:

@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from rooms import presence
+from rooms.browser_saves import BrowserSave
 from rooms.models import Room
 from tests.rooms.wsclient import hello, make_room, receive
 
@@ -122,3 +123,13 @@ def test_verbosity_two_lists_the_rooms_it_purges():
     assert lines[-1] == "Purged 1 room"
     assert len(lines) == 2
     assert kept.code not in "\n".join(lines)
+
+
+@pytest.mark.django_db
+def test_the_versions_of_browser_saves_unplayed_for_sixty_days_are_forgotten_too():
+    BrowserSave.objects.advance("played", 0, "token")
+    BrowserSave.objects.advance("idle", 0, "token")
+    BrowserSave.objects.filter(key="idle").update(updated=timezone.now() - timedelta(days=61))
+
+    assert purge() == "Purged 0 rooms; forgot 1 unplayed browser save"
+    assert list(BrowserSave.objects.values_list("key", flat=True)) == ["played"]

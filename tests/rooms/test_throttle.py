@@ -23,6 +23,14 @@ ENDPOINTS = {
     "play": ("/play/counter/local/act", throttle.PLAY_RATE),
     "claim": ("/r/nosuchroom/claim", throttle.CLAIM_RATE),
 }
+TOO_MANY_HINTS = "You asked for too many hints in a short time. Wait a moment and ask again."
+# What each kind's refusal says: a hint's speaks of hints.
+REFUSALS = {
+    "hint": ("too_many_hints", TOO_MANY_HINTS),
+    "draft": ("rate_limited", "Too many messages at once. Wait a moment and try again."),
+    "play": ("rate_limited", "Too many messages at once. Wait a moment and try again."),
+    "claim": ("rate_limited", "Too many messages at once. Wait a moment and try again."),
+}
 
 
 class FakeClock:
@@ -61,22 +69,46 @@ def test_past_the_limit_the_client_is_refused_with_429_and_retry_after(kind, clo
     response = post(client, url)
 
     assert response.status_code == 429
-    assert response.json()["code"] == "rate_limited"
-    assert response.json()["message"] == "Too many messages at once. Wait a moment and try again."
+    assert (response.json()["code"], response.json()["message"]) == REFUSALS[kind]
     # The fake clock is 20 s into a window.
     assert response["Retry-After"] == str(per - 20)
 
 
 def test_the_refusal_is_in_the_players_language(clock):
     client = Client()
-    use_up(client, "hint")
+    use_up(client, "play")
 
-    response = post(client, "/tiles/hint/", HTTP_ACCEPT_LANGUAGE="ru")
+    response = post(client, "/play/counter/local/act", HTTP_ACCEPT_LANGUAGE="ru")
 
     assert response.status_code == 429
     assert response.json()["message"] == (
         "Слишком много сообщений сразу. Подождите немного и попробуйте снова."
     )
+
+
+@pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", TOO_MANY_HINTS),
+        (
+            "ru",
+            "Вы попросили слишком много подсказок за короткое время. "
+            "Подождите немного и попросите снова.",
+        ),
+        ("pt", "Pediu demasiadas dicas em pouco tempo. Espere um pouco e peça de novo."),
+    ],
+)
+def test_too_many_hints_are_refused_in_words_about_hints(slug, language, words, clock):
+    client = Client()
+    url = f"/{slug}/hint/"
+    for _ in range(registry.get(slug).rates["hint"][0]):
+        assert post(client, url).status_code != 429
+
+    response = post(client, url, HTTP_ACCEPT_LANGUAGE=language)
+
+    assert response.status_code == 429
+    assert response.json() == {"code": "too_many_hints", "message": words}
 
 
 def test_another_address_and_another_endpoint_are_not_affected(clock):

@@ -35,6 +35,7 @@
 
   /** Show a piece of advice (the hint), or clear it. */
   function say(text) {
+    board.whyNot = false;
     Pieces.say(board.root.querySelector(".cards-message"), text);
   }
 
@@ -64,6 +65,7 @@
       });
     enable('[data-action="meld"]', play && chosen.length > 0);
     enable('[data-action="discard"]', play && chosen.length === 1);
+    markTaken(play && chosen.length === 1 && isTaken(chosen[0]));
     enable('[data-action="draw-stock"], [data-action="draw-discard"]', board.data.step === "draw");
     enable('[data-action="discard-selected"]', play);
     enable("button.meld", play);
@@ -71,6 +73,41 @@
     // With cards selected, the melds are where they can go.
     board.root.classList.toggle("has-selection", play && chosen.length > 0);
     board.root.classList.toggle("is-busy", busy());
+  }
+
+  // --- The card just taken from the discard pile (the view names it, board.data.taken)
+  // may not be discarded this turn: with it alone selected, Discard and the pile say so
+  // (on hover, on focus and when used) instead of sending a move the server refuses.
+  // aria-disabled, not disabled: a disabled button gets neither focus nor hover.
+
+  function isTaken(card) {
+    return Boolean(board.data.taken) && card.dataset.code === board.data.taken;
+  }
+
+  function takenReason() {
+    const reason = board.root.querySelector(".cards-taken");
+    return reason ? reason.textContent.trim() : "";
+  }
+
+  /** Why the selected card cannot be discarded: gone once the selection changes. */
+  function sayWhyNot() {
+    say(takenReason());
+    board.whyNot = true;
+  }
+
+  function markTaken(on) {
+    const reason = board.root.querySelector(".cards-taken");
+    board.root.querySelectorAll('[data-action="discard"], [data-action="discard-selected"]').forEach((button) => {
+      if (on && !button.disabled) {
+        button.setAttribute("aria-disabled", "true");
+        button.title = takenReason();
+        if (reason) button.setAttribute("aria-describedby", reason.id);
+      } else {
+        button.removeAttribute("aria-disabled");
+        button.removeAttribute("title");
+        button.removeAttribute("aria-describedby");
+      }
+    });
   }
 
   function send(action) {
@@ -124,6 +161,7 @@
     }
     const card = event.target.closest(".cards-hand .card");
     if (card) {
+      if (board.whyNot) say(""); // about the selection just changed
       Pieces.toggle(card);
       update();
       return;
@@ -137,6 +175,10 @@
     }
     const button = event.target.closest("[data-action]");
     if (!button || button.disabled) return;
+    if (button.getAttribute("aria-disabled") === "true") {
+      sayWhyNot();
+      return;
+    }
     const chosen = selected();
     switch (button.dataset.action) {
       case "draw-stock":
@@ -231,7 +273,8 @@
     if (kind === "hand") {
       handOrder().dropAt(card, active.x, active.y);
     } else if (kind === "pile") {
-      send({ type: "discard", card: card.dataset.code });
+      if (isTaken(card)) sayWhyNot();
+      else send({ type: "discard", card: card.dataset.code });
     } else if (kind === "meld") {
       // A selected card carries the other selected cards with it.
       const carried = card.getAttribute("aria-pressed") === "true" ? selected() : [card];

@@ -1,4 +1,5 @@
-"""Delete rooms idle for a number of days (no action, join or connection); run it
+"""Delete rooms idle for a number of days (no action, join or connection), and forget
+the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.browser_saves); run it
 daily from cron or a systemd timer (docs/deploy.md)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rooms.admin import game_name
+from rooms.browser_saves import SAVE_IDLE_DAYS, BrowserSave
 from rooms.models import Room
 
 
@@ -42,4 +44,14 @@ class Command(BaseCommand):
                 "count": count
             }
         count = rooms.purge_now()
-        return ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {"count": count}
+        summary = ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {
+            "count": count
+        }
+        forgotten = BrowserSave.objects.purge(SAVE_IDLE_DAYS)
+        if forgotten:
+            summary += "; " + ngettext(
+                "forgot %(count)d unplayed browser save",
+                "forgot %(count)d unplayed browser saves",
+                forgotten,
+            ) % {"count": forgotten}
+        return summary

@@ -57,10 +57,21 @@
     },
   };
 
-  function showMessage(text) {
+  /** Show a message, or clear it. A refusal (`refusal` true) is about the step the
+      player just tried: it goes at their next touch or key on the board. */
+  function showMessage(text, refusal = false) {
     messageBox.textContent = text || "";
     messageBox.classList.toggle("is-shown", Boolean(text));
+    messageBox.dataset.refusal = text && refusal ? "true" : "";
   }
+  // Capture: cleared before the board's own handler, which may be refused anew.
+  board.addEventListener(
+    "click",
+    () => {
+      if (messageBox.dataset.refusal) showMessage("");
+    },
+    { capture: true },
+  );
 
   // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
   const colours = JSON.parse(document.getElementById("play-colours").textContent);
@@ -309,6 +320,8 @@
   const tokenTransport = {
     token: null,
     queue: Promise.resolve(),
+    // True once another tab has this save (as online's "replaced"): the page only says so.
+    stopped: false,
     /** One request at a time, each built from the newest token when its turn comes:
         a new game or a level right after a move must not send the token from before it. */
     request(url, makeBody) {
@@ -318,9 +331,12 @@
       return result;
     },
     async perform(url, body) {
+      if (this.stopped) throw { code: "stale_save", message: "" };
       setBusy(true);
       try {
         const payload = await post(url, body);
+        // Told meanwhile that another tab has the save: its newer token stays in storage.
+        if (this.stopped) throw { code: "stale_save", message: "" };
         this.token = payload.token;
         storage.set(tokenKey(), payload.token);
         if (levelForm) levelForm.elements.token.value = payload.token;
@@ -329,13 +345,31 @@
         render(payload);
         return payload;
       } catch (error) {
-        showMessage(error.message);
+        if (error.code === "stale_save") this.stop(error.message || t("staleSave"));
+        else showMessage(error.message, true);
         throw error;
       } finally {
         setBusy(false);
       }
     },
+    /** Another tab opened or played this save, so the server refuses this tab's token
+        from now on: like online's "replaced", the page stops and says only that. */
+    stop(text) {
+      this.stopped = true;
+      showMessage(text);
+      statusLine.textContent = "";
+      root.classList.add("is-stopped");
+      area.setAttribute("inert", "");
+      newButton.disabled = true;
+      if (levelPicker) levelPicker.disabled = true;
+      // On one device the cover stays (the hand stays hidden) without its offer to reveal.
+      if (cover.element) {
+        document.getElementById("play-cover-text").textContent = "";
+        document.getElementById("play-reveal").hidden = true;
+      }
+    },
     send(action) {
+      if (this.stopped) return Promise.reject({ code: "stale_save", message: "" });
       if (Play.busy) return Promise.reject({ code: "busy", message: "" });
       return this.request(data.actUrl, () => ({ token: this.token, action }));
     },
@@ -347,6 +381,13 @@
       });
     },
     async start() {
+      // Another tab's answer puts its token in the shared storage: this tab's save is
+      // then an older version, which the server would refuse. Before this tab's first
+      // answer there is nothing to stop: its own opening of the save comes after.
+      window.addEventListener("storage", (event) => {
+        if (event.key !== tokenKey() || this.stopped || this.token === null) return;
+        if (event.newValue !== this.token) this.stop(t("staleSave"));
+      });
       const saved = storage.get(tokenKey());
       if (saved) {
         try {
@@ -354,6 +395,9 @@
           if (mode === "local") cover.show(Play.context.seat);
           return;
         } catch (error) {
+          // Another tab opened the save at the same moment (this one has stopped), or
+          // the server could not be reached: the save stays for the next visit.
+          if (error.code === "stale_save" || error.code === "network") return;
           storage.remove(tokenKey());
         }
       }
@@ -381,7 +425,7 @@
     levelForm.addEventListener("htmx:afterRequest", (event) => {
       setBusy(false);
       answered();
-      if (!event.detail.successful) return;
+      if (!event.detail.successful || tokenTransport.stopped) return;
       tokenTransport.token = levelForm.elements.token.value;
       storage.set(tokenKey(), tokenTransport.token);
     });
@@ -392,7 +436,9 @@
   function htmxFailed(event) {
     if (board.contains(event.detail.elt)) return;
     const answer = event.detail.xhr.responseText || "";
-    showMessage(answer.startsWith("{") ? JSON.parse(answer).message : t("network"));
+    const refusal = answer.startsWith("{") ? JSON.parse(answer) : { message: t("network") };
+    if (refusal.code === "stale_save") tokenTransport.stop(refusal.message);
+    else showMessage(refusal.message);
   }
   document.addEventListener("htmx:responseError", htmxFailed);
   document.addEventListener("htmx:sendError", htmxFailed);

@@ -146,13 +146,13 @@
               sayOfConsent(text);
             } else if (message.left && consentState.role === "theirs") {
               sayOfConsent(t("left", { seat: Play.context.seat === 1 ? 2 : 1 }));
-            } else if (consentState.message) {
+            } else if (consentState.message && (message.consent.asked || []).length) {
               sayOfConsent(""); // a new request: what ended the last one is old news
             }
             showConsent(message.consent);
             break;
           case "error":
-            showMessage(message.message);
+            showMessage(message.message, true);
             this.fail({ code: message.code, message: message.message });
             break;
           case "replaced":
