@@ -61,6 +61,8 @@
     messageBox.textContent = text || "";
     messageBox.classList.toggle("is-shown", Boolean(text));
   }
+  // The message lies over the page's controls (play.css): a tap puts it away.
+  messageBox.addEventListener("click", () => showMessage(""));
 
   // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
   const colours = JSON.parse(document.getElementById("play-colours").textContent);
