@@ -1,6 +1,7 @@
-"""A message never moves or shrinks the board, in any game, on a phone: a refused move
-and the friend leaving an online room (the invite shown again) lie over the page, and
-the board's top, its height and the table's height stay as they were."""
+"""A message never moves or shrinks the board, in any game, on a phone: a refused move,
+the hint's advice and the friend leaving an online room (the invite shown again) lie
+over the page, and the board's top, its height and the table's height stay as they
+were."""
 
 from __future__ import annotations
 
@@ -66,6 +67,37 @@ def test_a_refused_move_leaves_the_board_where_it_was(new_page, screen: str, gam
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
 
     # A tap puts the message away; the board is still where it was.
+    message.click()
+    expect(message).to_be_hidden()
+    assert geometry(page, game) == before
+
+
+def hint_position(game: str) -> str:
+    """As saved_position, but for tile rummy a rack that cannot open: the hint's answer is
+    then a message (draw a tile), not tiles on the table."""
+    if game == "tiles":
+        mine = ["K1", "B5", "O9", "R13", "K3", "B7", "O11", "R2"]
+        return tiles_pages.position_token(mine, ["K13", "B13", "O13"], [])
+    return saved_position(game)
+
+
+@pytest.mark.parametrize("game", ["tiles", "cards", "tarot"])
+@pytest.mark.parametrize("screen", ["small-phone", "phone"])
+def test_the_hint_leaves_the_board_where_it_was(new_page, screen: str, game: str) -> None:
+    page = new_page(**SCREENS[screen])
+    play_pages.save_token(page, f"play:{game}:computer:token", hint_position(game))
+    page.goto(f"/{game}/computer/")
+    page.locator(BARS[game]).wait_for()
+    before = geometry(page, game)
+
+    page.get_by_role("button", name="Hint").click()
+    message = page.locator(".board-message")
+    expect(message).to_be_visible()
+    expect(message).not_to_be_empty()
+    play_pages.picture(page, f"hint-{game}-{screen}")
+    assert geometry(page, game) == before
+    the_message_covers_none_of_the_board(page, ".board-message")
+
     message.click()
     expect(message).to_be_hidden()
     assert geometry(page, game) == before
