@@ -17,9 +17,14 @@ pytestmark = pytest.mark.e2e
 KEY = "play:tarot:computer:token"
 
 
+# Between the two: a phone a little taller than the small one.
+MID_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
 def on_screen_page(new_page, screen: str, language: str) -> Page:
     headers = {"Accept-Language": language}
-    return new_page(**SCREENS[screen], extra_http_headers=headers)
+    options = MID_PHONE if screen == "mid-phone" else SCREENS[screen]
+    return new_page(**options, extra_http_headers=headers)
 
 
 def seen_whole(page: Page, selector: str) -> list[str]:
@@ -65,7 +70,7 @@ def hand_stacks_and_play_are_all_seen(page: Page) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "pt"])
-@pytest.mark.parametrize("screen", ["small-phone", "phone"])
+@pytest.mark.parametrize("screen", ["small-phone", "mid-phone", "phone"])
 def test_every_card_of_the_hand_the_stacks_and_play_card_are_on_screen(
     new_page, screen: str, language: str
 ) -> None:
@@ -103,7 +108,9 @@ def test_online_on_a_small_phone_the_whole_hand_and_play_card_are_on_screen(
     hand_stacks_and_play_are_all_seen(host)
     # The names on the opponent's side and the presence line are not cut short.
     for selector in (".tarot-side.is-theirs .side-won summary", "#play-presence"):
-        cut = host.locator(selector).evaluate("e => e.scrollWidth - e.clientWidth")
+        cut = host.locator(selector).evaluate(
+            "e => Math.max(e.scrollWidth - e.clientWidth, e.scrollHeight - e.clientHeight)"
+        )
         assert cut <= 1, (selector, cut)
 
 
