@@ -66,6 +66,25 @@ def deal_over(match: dict[int, int] | None = None) -> engine.State:
     return state
 
 
+def deal_over_with_a_full_hand() -> engine.State:
+    """The deal just won by seat 1 going out, seat 2 left holding ten cards (two rows of
+    them in the result)."""
+    theirs = ["AS", "KD", "7C", "7D", "7S", "2H", "3C", "9C", "JD", "TC"]
+    placed = {"4S", "5S", "QH", "9D", "6S", *theirs}
+    state = engine.state_from_position(
+        {1: ["4S", "5S", "QH"], 2: theirs},
+        pile=["9D"],
+        stock=[c for c in engine.DECK if c not in placed] + ["6S"],
+    )
+    for action in [
+        {"type": "draw", "source": "stock"},
+        {"type": "meld", "cards": ["4S", "5S", "6S"]},
+        {"type": "discard", "card": "QH"},
+    ]:
+        state = engine.apply(state, 1, action)
+    return state
+
+
 def sealed(state: engine.State, mode: str = "computer") -> str:
     """A sealed game at this position for the e2e server (rooms.sealing)."""
     payload = {"game": "cards", "mode": mode, "level": "medium" if mode == "computer" else None}

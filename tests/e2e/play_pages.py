@@ -4,6 +4,8 @@ device, wait for an action to settle, and start from a sealed position."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -60,3 +62,12 @@ def set_room_position(database_url: str, code: str, state: dict[str, Any]) -> No
                 "UPDATE rooms_room SET state = %s::jsonb, version = version + 1 WHERE code = %s",
                 (text, code),
             )
+
+
+def picture(page: Page, name: str) -> None:
+    """A screenshot to look at by hand, kept out of the repository: only when E2E_PICTURES
+    names a folder (E2E_PICTURES=/tmp/pictures pytest tests/e2e/...)."""
+    folder = os.environ.get("E2E_PICTURES")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))

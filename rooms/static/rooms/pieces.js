@@ -113,6 +113,13 @@
   /** A board's wiring: its click and key handlers on the document, `setUp` for every
       new board (play:view, and the one in the page), `update` when the friend comes
       or goes (play:presence) and while an action is in flight (play:busy). */
+  // A board's message lies over the page above the board (rooms/board.css): a tap puts
+  // it away.
+  document.addEventListener("click", (event) => {
+    const box = event.target.closest && event.target.closest(".board-message");
+    if (box) say(box, "");
+  });
+
   function wire({ setUp, update, onClick, onKeyDown }) {
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", onKeyDown);

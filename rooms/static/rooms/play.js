@@ -72,6 +72,8 @@
     },
     { capture: true },
   );
+  // The message lies over the page's controls (play.css): a tap puts it away.
+  messageBox.addEventListener("click", () => showMessage(""));
 
   // Each seat's colour, the same for the life of a room or a save (rooms.seats.COLOURS).
   const colours = JSON.parse(document.getElementById("play-colours").textContent);
