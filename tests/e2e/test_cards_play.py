@@ -38,7 +38,7 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     page = new_page(**PHONE)
     open_saved_game(page, "computer", mid_game())
     expect(page.locator(".cards-last")).to_contain_text(
-        "The computer took the 9♦ from the discard pile, melded 9♠ 9♥ 9♦, "
+        "Last move: the computer took the 9♦ from the discard pile, melded 9♠ 9♥ 9♦, "
         "laid off the 5♥ on meld 1, discarded the K♣."
     )
     expect(page.locator(".meld.is-last-move")).to_have_count(2)
@@ -169,7 +169,9 @@ def test_friends_play_online_and_only_the_player_to_move_has_the_turn_buttons(ne
     expect(host.locator('[data-action="discard"]')).to_be_visible()
     host.locator(".cards-hand .card").first.click()
     host.get_by_role("button", name="Discard", exact=True).click()
-    expect(guest.locator(".cards-last")).to_contain_text("Your friend drew from the stock")
+    expect(guest.locator(".cards-last")).to_contain_text(
+        "Last move: your friend drew from the stock"
+    )
     expect(guest.locator("#play-status")).to_have_text("Your turn")
     expect(guest.get_by_role("button", name="Draw from the stock", exact=True)).to_be_visible()
     expect(host.locator(".cards-actions")).to_have_count(0)

@@ -54,7 +54,7 @@ def test_a_reload_mid_turn_brings_back_the_draft_and_drawing_hands_over_behind_t
     data = board_data(page)
     assert data["seat"] == 2
     assert data["editable"] is True
-    expect(page.locator(".tiles-last")).to_contain_text("Player 1, drew a tile")
+    expect(page.locator(".tiles-last")).to_contain_text("Last move: Player 1 drew a tile.")
     expect(page.locator(".tile-set")).to_have_count(0)  # player 1's draft did not follow
 
 

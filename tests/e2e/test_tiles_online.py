@@ -65,14 +65,14 @@ def test_the_host_invites_a_friend_and_their_first_turns_show_on_both_sides(
     wait_for_turn(host, editable=True)
     host.get_by_role("button", name="Draw").click()
     wait_for_turn(guest, editable=True)
-    expect(guest.locator(".tiles-last")).to_contain_text("Your friend, drew a tile")
+    expect(guest.locator(".tiles-last")).to_contain_text("Last move: your friend drew a tile.")
     expect(guest.locator('[data-count="opponent"]')).to_contain_text("15")
     wait_for_turn(host, editable=False)
 
     # The guest's first turn, seen by the host.
     guest.get_by_role("button", name="Draw").click()
     wait_for_turn(host, editable=True)
-    expect(host.locator(".tiles-last")).to_contain_text("Your friend, drew a tile")
+    expect(host.locator(".tiles-last")).to_contain_text("Last move: your friend drew a tile.")
     expect(host.locator('[data-count="pool"]')).to_have_text("76")
 
 
