@@ -12,7 +12,7 @@ for po in pathlib.Path('.').glob('**/LC_MESSAGES/*.po'):
 endef
 export COMPILE_WITH_POLIB
 
-.PHONY: run test lint format messages compilemessages clean
+.PHONY: run test screenshots lint format messages compilemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ test: $(STAMP) compilemessages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The pictures in docs/screenshots, taken again by the browser tests (a plain `make test`
+# writes none, so that a test run leaves the checkout as it was).
+screenshots: $(STAMP) compilemessages
+	E2E_PICTURES=docs/screenshots $(PY) -m pytest -q tests/e2e $(PYTEST_ARGS)
 
 # Refresh the catalogues from the code (then translate ru and pt).
 messages: $(STAMP)

@@ -64,10 +64,12 @@ def set_room_position(database_url: str, code: str, state: dict[str, Any]) -> No
             )
 
 
-def picture(page: Page, name: str) -> None:
-    """A screenshot to look at by hand, kept out of the repository: only when E2E_PICTURES
-    names a folder (E2E_PICTURES=/tmp/pictures pytest tests/e2e/...)."""
+def picture(page: Page, name: str, **options: Any) -> None:
+    """A screenshot to look at, kept out of the checkout: written only when E2E_PICTURES
+    names a folder (`make screenshots` points it at docs/screenshots; by hand:
+    E2E_PICTURES=/tmp/pictures pytest tests/e2e/...). `name` may end in .png."""
     folder = os.environ.get("E2E_PICTURES")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+        file = name if name.endswith(".png") else f"{name}.png"
+        page.screenshot(path=str(Path(folder) / file), **options)

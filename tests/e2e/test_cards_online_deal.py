@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cards import engine
+from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
 from tests.e2e.play_pages import set_room_position
 
@@ -52,6 +53,7 @@ def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_nee
     assert sorted(hand_codes(host)) == ["4S", "5S", "QH"]
 
     host.get_by_role("button", name="Draw from the stock", exact=True).click()
+    expect(host.locator(".cards-hand .card")).to_have_count(4)  # the drawn 6♠ is in
     for code_ in ["4S", "5S", "6S"]:
         host.locator(f'.cards-hand .card[data-code="{code_}"]').click()
     host.get_by_role("button", name="Meld", exact=True).click()
@@ -64,7 +66,7 @@ def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_nee
         expect(result).to_contain_text(f"{winner} won the deal")
         expect(result).to_contain_text("1 + 10 + 7 + 7 + 7 = 32")
         expect(page.locator("#play-status")).to_have_text("Deal over")
-    guest.screenshot(path="docs/screenshots/cards-phone-online-deal-result.png")
+    play_pages.picture(guest, "cards-phone-online-deal-result.png")
 
     # The guest asks first: nothing starts until the host agrees.
     guest.get_by_role("button", name="Ask for the next deal").tap()

@@ -1,15 +1,14 @@
 """Rummy in a real browser, the three ways to play: against the computer by touch on a
 phone (with the hint and a refusal that says why), on one device behind the hot-seat
 cover, online with a friend, a keyboard-only turn, a mouse drag onto the discard pile,
-and the deal's result with the next deal. Screenshots for docs/screenshots."""
+and the deal's result with the next deal. Pictures for docs/screenshots (`make screenshots`)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import play_pages
 from tests.e2e.cards_pages import (
     deal_over,
     hand_codes,
@@ -22,7 +21,6 @@ from tests.e2e.test_tiles_touch_drag import centre, touch_drag
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
@@ -42,7 +40,7 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
         "laid off the 5♥ on meld 1, discarded the K♣."
     )
     expect(page.locator(".meld.is-last-move")).to_have_count(2)
-    page.screenshot(path=str(SCREENSHOTS / "cards-phone-mid-game.png"))
+    play_pages.picture(page, "cards-phone-mid-game.png")
 
     page.get_by_role("button", name="Hint").tap()
     expect(page.locator(".cards-message")).to_have_text("Hint: draw from the stock.")
@@ -239,7 +237,7 @@ def test_a_card_dragged_onto_the_discard_pile_is_discarded(new_page) -> None:
     expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     assert "QD" not in hand_codes(page)
     assert hand_codes(page)[0] == "AH"  # the order by rank is kept
-    page.screenshot(path=str(SCREENSHOTS / "cards-desktop-mid-game.png"))
+    play_pages.picture(page, "cards-desktop-mid-game.png")
 
 
 def test_press_and_hold_drags_a_card_onto_a_meld_on_a_phone(new_page) -> None:
@@ -265,7 +263,7 @@ def test_the_deal_result_counts_the_points_and_the_next_deal_keeps_the_match(
     expect(result).to_contain_text("You won the deal")
     expect(result).to_contain_text("1 + 10 + 7 + 7 + 7 = 32")
     expect(page.locator("#play-status")).to_have_text("Deal over")  # the match goes on
-    page.screenshot(path=str(SCREENSHOTS / f"cards-{screen}-deal-result.png"))
+    play_pages.picture(page, f"cards-{screen}-deal-result.png")
     page.get_by_role("button", name="Next deal").click()
     expect(page.locator('[data-count="match-own"]')).to_have_text("52")
     expect(page.locator(".cards-board dd").nth(1)).to_have_text("2")  # the deal number

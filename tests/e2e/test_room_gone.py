@@ -3,14 +3,12 @@ layout, with a way to start a game, and is still a 404."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.e2e
+from tests.e2e import play_pages
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+pytestmark = pytest.mark.e2e
 
 
 def test_a_purged_room_link_says_the_room_is_gone(new_page) -> None:
@@ -20,6 +18,6 @@ def test_a_purged_room_link_says_the_room_is_gone(new_page) -> None:
     assert response.status == 404
     expect(page.get_by_role("heading", name="This room no longer exists")).to_be_visible()
     expect(page.locator("main")).to_contain_text("rooms idle for 7 days are deleted")
-    page.screenshot(path=str(SCREENSHOTS / "room-gone-390.png"))
+    play_pages.picture(page, "room-gone-390.png")
     page.get_by_role("link", name="Start a game").click()
     expect(page).to_have_url("/")

@@ -4,15 +4,14 @@ and a request for a new round that ends when its page closes."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.e2e import play_pages
 
 pytestmark = pytest.mark.e2e
 
 # Screenshots for a look, never into the repository.
-SHOTS = Path("/tmp/online-room")
 
 
 def create_room(new_page) -> tuple[Page, str]:
@@ -32,8 +31,7 @@ def join(new_page, url: str) -> Page:
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    play_pages.picture(page, name, full_page=True)
 
 
 def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import play_pages
 from tests.e2e.tarot_pages import open_saved_game, seal_round
-from tests.e2e.test_tiles_fits_screen import SCREENS, SCREENSHOTS, inside_viewport
+from tests.e2e.test_tiles_fits_screen import SCREENS, inside_viewport
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +23,7 @@ def test_hand_and_action_bar_are_on_screen_mid_round(new_page, screen: str) -> N
     page.locator(".tarot-board.is-playing").wait_for(state="attached")
     expect(page.locator(".tarot-trick .card")).not_to_have_count(0)
     if screen in ("phone", "desktop"):
-        page.screenshot(path=str(SCREENSHOTS / f"tarot-{screen}-mid-round.png"))
+        play_pages.picture(page, f"tarot-{screen}-mid-round.png")
 
     inside_viewport(page, ".tarot-hand")
     inside_viewport(page, ".tarot-actions")
@@ -50,7 +51,7 @@ def test_the_round_result_is_reachable_with_its_play_again(new_page, screen: str
     open_saved_game(page, "/tarot/computer/", KEY, seal_round(0, finish=True))
     result = page.locator(".tarot-result")
     expect(result).to_be_visible()
-    page.screenshot(path=str(SCREENSHOTS / f"tarot-{screen}-result.png"))
+    play_pages.picture(page, f"tarot-{screen}-result.png")
     again = page.get_by_role("button", name="Play again")
     again.scroll_into_view_if_needed()
     inside_viewport(page, ".tarot-result [data-play-again]")

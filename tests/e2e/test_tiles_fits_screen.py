@@ -3,16 +3,14 @@ the bottom, the table above scrolls by itself, and the page itself never scrolls
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e import play_pages
 from tests.e2e.tiles_pages import big_position_token, open_saved_game
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TOUCH = {"has_touch": True, "is_mobile": True}
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, **TOUCH},
@@ -39,7 +37,7 @@ def test_rack_and_action_bar_are_on_screen_with_a_crowded_table(new_page, screen
     open_saved_game(page, "/tiles/computer/", "play:tiles:computer:token", big_position_token())
     expect(page.locator(".tile-set")).to_have_count(12)
     expect(page.locator(".tiles-rack .tile")).to_have_count(30)
-    page.screenshot(path=str(SCREENSHOTS / f"tiles-{screen}-crowded.png"))
+    play_pages.picture(page, f"tiles-{screen}-crowded.png")
 
     inside_viewport(page, ".tiles-rack")
     inside_viewport(page, ".tiles-actions")
@@ -93,7 +91,7 @@ def test_online_on_a_small_phone_in_long_languages_the_rack_and_bar_still_fit(
     guest.goto(host.locator("#play-invite-link").input_value())
     host.locator(".tiles-actions").wait_for()
     expect(host.locator("#play-invite")).to_be_hidden()
-    host.screenshot(path=str(SCREENSHOTS / f"tiles-small-phone-online-{language}.png"))
+    play_pages.picture(host, f"tiles-small-phone-online-{language}.png")
 
     inside_viewport(host, ".tiles-rack")
     inside_viewport(host, ".tiles-actions")

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e import play_pages
 from tests.e2e.tiles_pages import open_saved_game, position_token, rack_codes
 
 pytestmark = pytest.mark.e2e
 
 KEY = "play:tiles:computer:token"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def tab_to(page: Page, text: str) -> None:
@@ -61,7 +59,7 @@ def test_a_keyboard_only_turn_with_arrow_keys_tab_and_enter_ends_with_the_comput
     tab_to(page, "Keyboard")
     page.keyboard.press("Enter")
     expect(page.locator(".tiles-keys li").first).to_be_visible()
-    page.screenshot(path=str(SCREENSHOTS / "tiles-keyboard-shortcuts.png"))
+    play_pages.picture(page, "tiles-keyboard-shortcuts.png")
 
     # B9 is left: the player cannot go out; end the turn with the set of three K.
     page.keyboard.press("Shift+Tab")

@@ -4,16 +4,14 @@ until the player acts."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import play_pages
 from tests.e2e.tiles_pages import big_position_token, board_data, open_saved_game
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -47,9 +45,9 @@ def test_the_computers_last_move_is_marked_until_the_player_acts(new_page, scree
     assert delays[0] == 0
     assert 0 < delays[-1] <= 800
     assert fresh.first.evaluate("t => getComputedStyle(t).animationName") == "tile-arrive"
-    page.screenshot(path=str(SCREENSHOTS / f"tiles-{screen}-computer-arriving.png"))
+    play_pages.picture(page, f"tiles-{screen}-computer-arriving.png")
     page.wait_for_timeout(1300)  # after the arrival
-    page.screenshot(path=str(SCREENSHOTS / f"tiles-{screen}-last-move.png"))
+    play_pages.picture(page, f"tiles-{screen}-last-move.png")
 
     # Once the player acts the marks go.
     page.locator(".tiles-rack .tile").first.click()

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e import play_pages
 from tests.e2e.tiles_pages import board_data
 
 pytestmark = pytest.mark.e2e
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def picture_of_the_tab(new_page, page: Page, server: str, name: str) -> None:
@@ -30,7 +28,7 @@ def picture_of_the_tab(new_page, page: Page, server: str, name: str) -> None:
     )
     canvas.locator("#title").evaluate("(span, text) => { span.textContent = text; }", page.title())
     canvas.wait_for_timeout(200)  # the icon
-    canvas.screenshot(path=str(SCREENSHOTS / name))
+    play_pages.picture(canvas, name)
 
 
 def wait_for_turn(page: Page, editable: bool) -> None:
