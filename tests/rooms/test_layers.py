@@ -237,8 +237,9 @@ async def test_no_cancelled_receive_is_left_waiting(private_redis_layer):
         # while a message for it arrives.
         for _ in range(tried % 7):
             await asyncio.sleep(0)
+        sending = None
         if tried % 3 == 0:
-            asyncio.ensure_future(layer.send(channel, {"type": "n", "n": tried}))
+            sending = asyncio.ensure_future(layer.send(channel, {"type": "n", "n": tried}))
             await asyncio.sleep(0)
         receiving.cancel()
         done, _ = await asyncio.wait({receiving}, timeout=CANCEL_BOUND)
@@ -249,5 +250,7 @@ async def test_no_cancelled_receive_is_left_waiting(private_redis_layer):
             done, _ = await asyncio.wait({receiving}, timeout=10)
         with contextlib.suppress(asyncio.CancelledError):
             receiving.result()
+        if sending is not None:
+            await sending
 
     assert hung == 0, f"{hung} of {tried} cancelled receives left waiting"
