@@ -2,8 +2,9 @@
 frame and a close the page reconnects after, one warning per outage, no traceback,
 nothing committed twice, and rooms that work again once the database is back.
 
-The database "goes away" by every statement failing with OperationalError, as psycopg's
-do when PostgreSQL is down (and as SQLite's, the tests' usual database, never would).
+The database "goes away" by every statement and every new connection failing with
+OperationalError, as psycopg's do when PostgreSQL is down (and as SQLite's, the tests'
+usual database, never would).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from channels.db import database_sync_to_async
 from django.db import InterfaceError, OperationalError
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 
 from rooms import db
@@ -62,6 +64,15 @@ def database(monkeypatch) -> Iterator[Database]:
             return _original(self, *args, **kwargs)
 
         monkeypatch.setattr(CursorWrapper, name, failing)
+    # And no new connection (on PostgreSQL, where a lost one is closed and made anew).
+    connect = BaseDatabaseWrapper.connect
+
+    def refused(self):
+        if switch.gone.is_set():
+            raise OperationalError("connection to server failed: Connection refused")
+        return connect(self)
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "connect", refused)
     DATABASE.since = None
     yield switch
     switch.up()
