@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 from cards import engine
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
-from tests.e2e.play_pages import set_room_position
 
 pytestmark = pytest.mark.e2e
 
@@ -46,7 +45,7 @@ def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_nee
     new_page, live_database_url: str
 ) -> None:
     host, guest, code = room_of_two(new_page)
-    set_room_position(live_database_url, code, engine.to_json(one_step_from_going_out()))
+    play_pages.set_room_position(live_database_url, code, engine.to_json(one_step_from_going_out()))
     for page in (host, guest):
         page.reload()
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")

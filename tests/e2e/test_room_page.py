@@ -11,8 +11,6 @@ from tests.e2e import play_pages
 
 pytestmark = pytest.mark.e2e
 
-# Screenshots for a look, never into the repository.
-
 
 def create_room(new_page) -> tuple[Page, str]:
     host = new_page()
