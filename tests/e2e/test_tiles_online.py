@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
-from tests.e2e.tiles_pages import board_data
+from tests.e2e.tiles_pages import board_data, wait_for_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -32,14 +32,6 @@ def picture_of_the_tab(new_page, page: Page, server: str, name: str) -> None:
     canvas.locator("#title").evaluate("(span, text) => { span.textContent = text; }", page.title())
     canvas.wait_for_timeout(200)  # the icon
     play_pages.picture(canvas, name)
-
-
-def wait_for_turn(page: Page, editable: bool) -> None:
-    page.wait_for_function(
-        "editable => { const data = document.getElementById('tiles-data');"
-        " return data && JSON.parse(data.textContent).editable === editable; }",
-        arg=editable,
-    )
 
 
 def test_the_host_invites_a_friend_and_their_first_turns_show_on_both_sides(

@@ -33,6 +33,16 @@ def table_codes(page: Page) -> list[list[str]]:
     )
 
 
+def wait_for_turn(page: Page, editable: bool, timeout: float | None = None) -> None:
+    """Until the board says whether this page's player may play (`editable`)."""
+    page.wait_for_function(
+        "editable => { const data = document.getElementById('tiles-data');"
+        " return data && JSON.parse(data.textContent).editable === editable; }",
+        arg=editable,
+        timeout=timeout,
+    )
+
+
 def wait_for_draft(page: Page) -> None:
     """Until the draft endpoint has answered and the board is idle again."""
     # A function, not an expression: polled expressions need eval, which the CSP refuses.

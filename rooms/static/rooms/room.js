@@ -12,13 +12,22 @@
     const room = data.room;
     const seatStore = room ? `rooms:${room}:seat` : null;
 
+    // A socket can stay open while nothing comes through it (a server stuck on its
+    // database, a half-dead network): past these the page gives it up and reconnects.
+    const HELLO_SECONDS = 5;
+    const ACTION_SECONDS = 8;
+    const MAX_DELAY_MS = 5000;
+
     const socketTransport = {
       socket: null,
       credentials: null,
       attempts: 0,
       stopped: false,
       pingTimer: null,
+      helloTimer: null,
       pending: null,
+      // The server's `retry` message, shown until a state says the room is back.
+      retrying: false,
 
       async start() {
         statusLine.textContent = t("connecting");
@@ -49,12 +58,13 @@
         const socket = new WebSocket(`${scheme}://${window.location.host}${data.wsPath}`);
         this.socket = socket;
         socket.addEventListener("open", () => {
-          this.attempts = 0;
           this.write({ type: "hello", key: this.credentials.key });
+          this.helloTimer = window.setTimeout(() => this.giveUp(socket), HELLO_SECONDS * 1000);
           const seconds = Number(data.ping) || 10;
           this.pingTimer = window.setInterval(() => this.write({ type: "ping" }), seconds * 1000);
         });
         socket.addEventListener("message", (event) => {
+          if (socket.given) return; // given up: the next socket's state will say what stands
           let message;
           try {
             message = JSON.parse(event.data);
@@ -63,26 +73,43 @@
           }
           this.receive(message);
         });
-        socket.addEventListener("close", (event) => {
-          window.clearInterval(this.pingTimer);
-          this.fail({ code: "network", message: t("network") });
-          // 4400-4499: the server refused for good (bad key, unknown or closed room,
-          // replaced by another tab); anything else is worth another try. Stopped for
-          // good even when the message saying why was lost.
-          if (event.code >= 4400 && event.code < 4500 && !this.stopped) {
-            this.stop(event.code === 4409 ? t("replaced") : "", event.code === 4409);
-          }
-          if (this.stopped || this.socket !== socket) return;
-          statusLine.textContent = t("reconnecting");
-          // A request for a new round ends with the connection (rooms/consumers.py):
-          // the panel goes until the state after the reconnection says what stands.
-          consentState.lost = consentState.lost || consentState.role === "mine";
-          showConsent({ asked: [] });
-          // Exponential backoff with jitter, so that many pages do not return at once.
-          const delay = Math.min(30000, 500 * 2 ** this.attempts) * (0.5 + Math.random());
-          this.attempts += 1;
-          window.setTimeout(() => this.connect(), delay);
-        });
+        socket.addEventListener("close", (event) => this.dropped(socket, event.code));
+      },
+
+      /** The socket is gone (closed, or given up): once per socket, reconnect unless
+          the server refused for good. */
+      dropped(socket, code) {
+        if (socket.given) return; // given up already: its late close changes nothing
+        socket.given = true;
+        window.clearInterval(this.pingTimer);
+        window.clearTimeout(this.helloTimer);
+        this.fail({ code: "network", message: t("network") });
+        // 4400-4499: the server refused for good (bad key, unknown or closed room,
+        // replaced by another tab); anything else is worth another try. Stopped for
+        // good even when the message saying why was lost.
+        if (code >= 4400 && code < 4500 && !this.stopped) {
+          this.stop(code === 4409 ? t("replaced") : "", code === 4409);
+        }
+        if (this.stopped || this.socket !== socket) return;
+        statusLine.textContent = t("reconnecting");
+        // A request for a new round ends with the connection (rooms/consumers.py):
+        // the panel goes until the state after the reconnection says what stands.
+        consentState.lost = consentState.lost || consentState.role === "mine";
+        showConsent({ asked: [] });
+        // Exponential backoff with jitter (0.5-1x), so that many pages do not return at
+        // once; capped low, so that a room is back soon after its server or database.
+        const base = Math.min(MAX_DELAY_MS, 500 * 2 ** this.attempts);
+        const delay = base * (0.5 + Math.random() / 2);
+        this.attempts += 1;
+        window.setTimeout(() => this.connect(), delay);
+      },
+
+      /** No answer in time on `socket`: drop it now, without waiting for its closing
+          handshake, which a silent server may never finish. */
+      giveUp(socket) {
+        if (this.socket !== socket || socket.given) return;
+        this.dropped(socket, 1006);
+        socket.close();
       },
 
       write(message) {
@@ -95,7 +122,8 @@
 
       fail(error) {
         if (!this.pending) return;
-        const { reject } = this.pending;
+        const { reject, timer } = this.pending;
+        window.clearTimeout(timer);
         this.pending = null;
         setBusy(false);
         reject(error);
@@ -105,6 +133,10 @@
         if (this.stopped) return; // a stopped page says only why it stopped
         switch (message.type) {
           case "state":
+            window.clearTimeout(this.helloTimer);
+            this.attempts = 0; // the room answers again: a later drop starts from a short delay
+            if (this.retrying) showMessage("");
+            this.retrying = false;
             // A declined or withdrawn request is old news once the game moves on.
             if (consentState.message) showMessage("");
             consentState.message = "";
@@ -118,7 +150,8 @@
             consentState.lost = false;
             render(message);
             if (this.pending && message.version > this.pending.version) {
-              const { resolve } = this.pending;
+              const { resolve, timer } = this.pending;
+              window.clearTimeout(timer);
               this.pending = null;
               setBusy(false);
               resolve(message);
@@ -152,13 +185,23 @@
             showConsent(message.consent);
             break;
           case "error":
+            window.clearTimeout(this.helloTimer);
             showMessage(message.message, true);
             this.fail({ code: message.code, message: message.message });
             break;
+          case "retry":
+            // The server lost its channel layer or database and closes (4503): the
+            // page reconnects, and says why until the room answers again.
+            window.clearTimeout(this.helloTimer);
+            showMessage(message.message);
+            this.retrying = true;
+            break;
           case "replaced":
+            window.clearTimeout(this.helloTimer);
             this.stop(t("replaced"), true);
             break;
           case "closed":
+            window.clearTimeout(this.helloTimer);
             this.stop(message.message);
             break;
           default:
@@ -197,6 +240,7 @@
         if (this.stopped) return Promise.reject({ code: "stopped", message: "" });
         if (Play.busy) return Promise.reject({ code: "busy", message: "" });
         const version = Play.context.version;
+        const socket = this.socket;
         return new Promise((resolve, reject) => {
           if (!this.write({ type: "action", version, action })) {
             showMessage(t("network"));
@@ -204,7 +248,11 @@
             return;
           }
           setBusy(true);
-          this.pending = { resolve, reject, version };
+          // Unanswered, the move is never sent again (the server would refuse it as
+          // stale): the socket is given up, and the state after the reconnection shows
+          // whether it was made.
+          const timer = window.setTimeout(() => this.giveUp(socket), ACTION_SECONDS * 1000);
+          this.pending = { resolve, reject, version, timer };
         });
       },
 
