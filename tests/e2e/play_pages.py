@@ -64,6 +64,21 @@ def set_room_position(database_url: str, code: str, state: dict[str, Any]) -> No
             )
 
 
+def open_room(page: Page, game: str = "tiles") -> None:
+    """Create a room with a friend of `game` in `page`, which holds seat 1."""
+    page.goto(f"/{game}/friend/")
+    page.get_by_role("button", name="Create a room").click()
+    page.wait_for_url("**/r/*/")
+
+
+def join(new_page, url: str) -> Page:
+    """A second browser at the room's address: it takes seat 2."""
+    guest = new_page()
+    guest.goto(url)
+    expect(guest.locator("#play-presence")).to_contain_text("You are Player 2")
+    return guest
+
+
 def picture(page: Page, name: str, **options: Any) -> None:
     """A screenshot to look at, kept out of the checkout: written only when E2E_PICTURES
     names a folder (`make screenshots` points it at docs/screenshots; by hand:

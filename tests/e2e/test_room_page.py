@@ -14,18 +14,9 @@ pytestmark = pytest.mark.e2e
 
 def create_room(new_page) -> tuple[Page, str]:
     host = new_page()
-    host.goto("/tiles/friend/")
-    host.get_by_role("button", name="Create a room").click()
-    host.wait_for_url("**/r/*/")
+    play_pages.open_room(host)
     expect(host.locator("#play-presence")).to_contain_text("You are Player 1")
     return host, host.url
-
-
-def join(new_page, url: str) -> Page:
-    guest = new_page()
-    guest.goto(url)
-    expect(guest.locator("#play-presence")).to_contain_text("You are Player 2")
-    return guest
 
 
 def shot(page: Page, name: str) -> None:
@@ -34,7 +25,7 @@ def shot(page: Page, name: str) -> None:
 
 def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> None:
     host, url = create_room(new_page)
-    guest = join(new_page, url)
+    guest = play_pages.join(new_page, url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     guest.locator("#play-new").click()
     expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
@@ -69,7 +60,7 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
 def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> None:
     host, url = create_room(new_page)
     expect(host.get_by_role("button", name="Copy invite")).to_be_visible()
-    guest = join(new_page, url)
+    guest = play_pages.join(new_page, url)
     expect(guest.locator("#play-presence")).to_contain_text("Both players are here.")
     expect(guest.locator("#play-invite")).to_be_hidden()
     expect(host.locator("#play-invite")).to_be_hidden()
@@ -106,7 +97,7 @@ def test_the_full_page_sends_a_visitor_to_the_room_while_seat_2_is_free(new_page
 
 def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
     host, url = create_room(new_page)
-    guest = join(new_page, url)
+    guest = play_pages.join(new_page, url)
     host.locator("#play-new").click()
     expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
 
@@ -139,7 +130,7 @@ def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page
     host.goto("/tiles/friend/")
     host.get_by_role("button", name="Create a room").click()
     host.wait_for_url("**/r/*/")
-    guest = join(new_page, host.url)
+    guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     host.locator("#play-new").click()
     expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")

@@ -9,7 +9,7 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import WebSocketRoute, expect
 
 from tests.e2e import play_pages
 from tests.e2e.tiles_pages import wait_for_turn
@@ -17,19 +17,6 @@ from tests.e2e.tiles_pages import wait_for_turn
 pytestmark = pytest.mark.e2e
 
 ROOM_SOCKETS = "**/ws/rooms/**"
-
-
-def create_room(page: Page) -> None:
-    page.goto("/tiles/friend/")
-    page.get_by_role("button", name="Create a room").click()
-    page.wait_for_url("**/r/*/")
-
-
-def join(new_page, url: str) -> Page:
-    guest = new_page()
-    guest.goto(url)
-    expect(guest.locator("#play-presence")).to_contain_text("You are Player 2")
-    return guest
 
 
 def kind(message: str | bytes) -> str:
@@ -51,14 +38,14 @@ def test_a_page_whose_hello_gets_no_answer_reconnects_and_plays_on(new_page) -> 
             route.connect_to_server()
 
     host.route_web_socket(ROOM_SOCKETS, silent_first)
-    create_room(host)
+    play_pages.open_room(host)
 
     # 5 s for the hello, then a reconnection at most 0.5 s later.
     expect(host.locator("#play-presence")).to_contain_text("You are Player 1", timeout=8000)
     assert len(opened) == 2
     assert opened[1] - opened[0] < 6.5
 
-    guest = join(new_page, host.url)
+    guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     wait_for_turn(host, editable=True)
     host.get_by_role("button", name="Draw").click()
@@ -95,8 +82,8 @@ def test_a_move_whose_answer_never_comes_is_sent_once_and_the_page_shows_the_rea
         server.on_message(to_page)
 
     host.route_web_socket(ROOM_SOCKETS, through_until_the_first_move)
-    create_room(host)
-    guest = join(new_page, host.url)
+    play_pages.open_room(host)
+    guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     wait_for_turn(host, editable=True)
     host.get_by_role("button", name="Draw").click()
@@ -140,7 +127,7 @@ def test_the_servers_retry_message_stays_until_the_room_answers_again(new_page) 
         route.on_message(to_server)
 
     host.route_web_socket(ROOM_SOCKETS, through)
-    create_room(host)
+    play_pages.open_room(host)
     expect(host.locator("#play-presence")).to_contain_text("You are Player 1")
 
     # What the server sends when it loses its database (rooms/consumers.py).
