@@ -10,6 +10,9 @@ default `socket_timeout` of 5 s too, so every idle wait timed out and closed the
 socket. The settings give a longer read timeout, and tests/rooms/test_layers.py keeps
 the two apart across upgrades. The settings also size the connection pool (which waits
 here instead of failing) and each process's inbox for thousands of sockets.
+
+A process's sockets wait on buffers that one pump per process fills from Redis (Pump):
+a closing socket's cancelled receive then never cuts a round trip short (issue 26).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -33,6 +37,7 @@ LOST_PAUSE = 1.0
 # Errors of the transport, not of the program: Redis restarted, unreachable or slow.
 TRANSPORT_ERRORS = (RedisError, OSError)
 LOST = {"type": "layer.lost"}
+CLOSED_KEPT = 10_000
 
 # A process's sockets share one inbox in Redis, and channels-redis takes one message
 # from it at a time, with four round trips each (the backup's cleanup, BZPOPMIN, the
@@ -105,11 +110,18 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             raise ChannelFull()
 
     async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
-        """The next message of a process's inbox, and every other one waiting there (up
-        to BATCH) put in its socket's buffer, in order. With nothing waiting, the
-        original's blocking wait for one."""
+        """channels-redis's receive_single, for channels of other processes' kinds
+        (the site's sockets are received by the pump below)."""
         if "!" not in channel:
             return await super().receive_single(channel)
+        batch = await self.receive_batch(channel)
+        for target, message in batch[:-1]:
+            self.deliver(target, message)
+        return batch[-1]
+
+    async def receive_batch(self, channel: str) -> list[tuple[Any, dict[str, Any]]]:
+        """The next messages of a process's inbox: every one waiting there (up to
+        BATCH), in order, or with nothing waiting the original's blocking wait for one."""
         index = self.consistent_hash(channel)
         channel_key = self.prefix + channel
         backup = self._backup_channel_name(channel_key)
@@ -121,9 +133,9 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             raise
         if not popped:
             self.receive_clean_locks.release(channel_key)
-            return await super().receive_single(channel)
-        # The batch is in this process now: its backup is cleaned by a task of its own
-        # (which a cancelled receive cannot skip), and the next receive waits for it.
+            return [await super().receive_single(channel)]
+        # The batch is in this process now: its backup is cleaned by a task of its own,
+        # and the next receive waits for it.
         cleaner = asyncio.ensure_future(self.connection(index).delete(backup))
         self.receive_cleaners.append(cleaner)
 
@@ -132,13 +144,7 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             self.receive_clean_locks.release(channel_key)
 
         cleaner.add_done_callback(cleaned)
-        unpacked = [self._unpack(member, channel) for member in popped[0::2]]
-        # All but the last into their buffers here, the last by the caller
-        # (RedisChannelLayer.receive), after them: each socket's messages stay in order.
-        for target, message in unpacked[:-1]:
-            for name in target if isinstance(target, list) else [target]:
-                self.receive_buffer[name].put_nowait(message)
-        return unpacked[-1]
+        return [self._unpack(member, channel) for member in popped[0::2]]
 
     def _unpack(self, member: bytes, channel: str) -> tuple[Any, dict[str, Any]]:
         """(the channel or channels it is for, the message), as receive_single gives it."""
@@ -147,20 +153,56 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             channel = message.pop("__asgi_channel__")
         return channel, message
 
+    def deliver(self, target: str | list[str], message: dict[str, Any]) -> None:
+        for name in target if isinstance(target, list) else [target]:
+            self.receive_buffer[name].put_nowait(message)
+
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.
 
         Redis keeps the group memberships, and a restarted Redis has forgotten them, so a
         consumer cannot just wait on: it is told (`layer_lost`) and closes its socket,
         and the page's reconnect joins the groups again.
+
+        A socket's receive only waits for its buffer, which the process's pump fills
+        (see Pump): a cancelled receive (its consumer closing) then never interrupts a
+        round trip to Redis.
         """
+        if "!" not in channel:
+            try:
+                return await super().receive(channel)
+            except TRANSPORT_ERRORS as error:
+                logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+                await self.drop_connections()
+                await asyncio.sleep(LOST_PAUSE)
+                return dict(LOST)
+        assert self.require_valid_channel_name(channel)
+        inbox = self.non_local_name(channel)
+        assert inbox.endswith(self.client_prefix + "!"), "Wrong client prefix"
+        pump = self.pump_for(inbox)
+        pump.listen(channel)
         try:
-            return await super().receive(channel)
-        except TRANSPORT_ERRORS as error:
-            logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
-            await self.drop_connections()
-            await asyncio.sleep(LOST_PAUSE)
-            return dict(LOST)
+            return await self.receive_buffer[channel].get()
+        except asyncio.CancelledError:
+            # Channels cancels a receive when its consumer ends: the socket is gone.
+            pump.forget(channel)
+            raise
+        finally:
+            pump.waiting -= 1
+
+    def pump_for(self, inbox: str) -> Pump:
+        loop = asyncio.get_running_loop()
+        pump = getattr(self, "pump", None)
+        if pump is not None and pump.loop is not loop:
+            if not pump.loop.is_closed():
+                raise RuntimeError(
+                    "Two event loops are trying to receive() on one channel layer at once!"
+                )
+            pump = None  # a finished test's loop: its sockets are gone with it
+        if pump is None:
+            self.receive_buffer.clear()
+            pump = self.pump = Pump(self, inbox, loop)
+        return pump
 
     async def drop_connections(self) -> None:
         """Forget this loop's pooled connections: after a Redis restart each of them
@@ -169,3 +211,78 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if loop_layer is not None:
             with contextlib.suppress(*TRANSPORT_ERRORS):
                 await loop_layer.flush()
+
+
+class Pump:
+    """Takes a process's messages from its inbox in Redis into its sockets' buffers,
+    in a task of its own, while a socket waits for one.
+
+    channels-redis lets each socket's receive take its turn at the inbox, so a socket
+    closing cancelled whatever round trip its receive was in for everyone: Python
+    3.11's wait_for (which redis-py sends every command under) could swallow that
+    cancellation and keep the closing consumer waiting forever (issue 26), and a batch
+    cancelled on its way back, with the other sockets' messages in it, waited in the
+    backup until the next round trip, up to brpop_timeout later (a friend told of the
+    leave 5 s late). Here no socket's receive touches Redis, and nothing cancels the
+    pump.
+    """
+
+    def __init__(
+        self, layer: RedisChannelLayer, inbox: str, loop: asyncio.AbstractEventLoop
+    ) -> None:
+        self.layer, self.inbox, self.loop = layer, inbox, loop
+        self.sockets: set[str] = set()  # told when Redis is lost
+        self.waiting = 0  # receives waiting now
+        # Sockets that closed (the latest CLOSED_KEPT): messages still on their way to
+        # them go. A socket not heard of yet keeps its messages, as in channels-redis.
+        self.closed: OrderedDict[str, None] = OrderedDict()
+        self.task: asyncio.Task | None = None
+
+    def listen(self, channel: str) -> None:
+        self.sockets.add(channel)
+        self.waiting += 1
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self.run())
+
+    def forget(self, channel: str) -> None:
+        self.sockets.discard(channel)
+        self.layer.receive_buffer.pop(channel, None)
+        self.closed[channel] = None
+        if len(self.closed) > CLOSED_KEPT:
+            self.closed.popitem(last=False)
+
+    async def run(self) -> None:
+        # Never cancelled (a round trip cut short is what went wrong): with no receive
+        # waiting it ends after its round trip (at most brpop_timeout), or goes on for
+        # a receive that comes meanwhile. Messages that come while it is not running
+        # wait in Redis for the next one.
+        me = asyncio.current_task()
+        # A cancel (only the event loop's closing sends one) that redis-py's wait_for
+        # swallowed still counts in cancelling(): the pump ends all the same.
+        while self.waiting and not (me is not None and me.cancelling()):
+            try:
+                batch = await self.layer.receive_batch(self.inbox)
+            except TRANSPORT_ERRORS as error:
+                if me is not None and me.cancelling():
+                    raise asyncio.CancelledError from error  # the loop is closing
+                logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+                await self.lost()
+                continue
+            except Exception:
+                # A program error here would leave every socket waiting: logged, and the
+                # sockets told to reconnect, as for a lost Redis.
+                logger.exception("The channel layer's pump failed")
+                await self.lost()
+                continue
+            for target, message in batch:
+                for name in target if isinstance(target, list) else [target]:
+                    if name not in self.closed:
+                        self.layer.receive_buffer[name].put_nowait(message)
+
+    async def lost(self) -> None:
+        if not self.waiting:
+            return  # the next receive's pump finds out, and tells
+        await self.layer.drop_connections()
+        await asyncio.sleep(LOST_PAUSE)
+        for name in self.sockets:
+            self.layer.receive_buffer[name].put_nowait(dict(LOST))
