@@ -109,16 +109,6 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if not sent:
             raise ChannelFull()
 
-    async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
-        """channels-redis's receive_single, for channels of other processes' kinds
-        (the site's sockets are received by the pump below)."""
-        if "!" not in channel:
-            return await super().receive_single(channel)
-        batch = await self.receive_batch(channel)
-        for target, message in batch[:-1]:
-            self.deliver(target, message)
-        return batch[-1]
-
     async def receive_batch(self, channel: str) -> list[tuple[Any, dict[str, Any]]]:
         """The next messages of a process's inbox: every one waiting there (up to
         BATCH), in order, or with nothing waiting the original's blocking wait for one."""
@@ -152,10 +142,6 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if "__asgi_channel__" in message:
             channel = message.pop("__asgi_channel__")
         return channel, message
-
-    def deliver(self, target: str | list[str], message: dict[str, Any]) -> None:
-        for name in target if isinstance(target, list) else [target]:
-            self.receive_buffer[name].put_nowait(message)
 
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.

@@ -168,7 +168,7 @@ async def test_a_receive_cancelled_while_waiting_for_its_batch_loses_nothing(red
 
     layer.connection(0).eval = cancelled
     with pytest.raises(asyncio.CancelledError):
-        await layer.receive_single(real)
+        await layer.receive_batch(real)
     del layer.connection(0).eval
 
     got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(5)]
