@@ -10,6 +10,10 @@ default `socket_timeout` of 5 s too, so every idle wait timed out and closed the
 socket. The settings give a longer read timeout, and tests/rooms/test_layers.py keeps
 the two apart across upgrades. The settings also size the connection pool (which waits
 here instead of failing) and each process's inbox for thousands of sockets.
+
+A cancelled receive ends for sure (receive_for_good): Python 3.11's wait_for, which
+redis-py runs every command under, could swallow the cancellation and leave a closing
+consumer waiting forever (issue 26).
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ LOST_PAUSE = 1.0
 # Errors of the transport, not of the program: Redis restarted, unreachable or slow.
 TRANSPORT_ERRORS = (RedisError, OSError)
 LOST = {"type": "layer.lost"}
+# How long a cancelled receive is waited for: cancelled again and again meanwhile, it
+# ends within a round trip to Redis; one that does not is left to end on its own.
+CANCEL_WAIT = 2.0
+CANCEL_EVERY = 0.005
 
 # A process's sockets share one inbox in Redis, and channels-redis takes one message
 # from it at a time, with four round trips each (the backup's cleanup, BZPOPMIN, the
@@ -155,12 +163,35 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         and the page's reconnect joins the groups again.
         """
         try:
-            return await super().receive(channel)
+            return await self.receive_for_good(channel)
         except TRANSPORT_ERRORS as error:
             logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
             await self.drop_connections()
             await asyncio.sleep(LOST_PAUSE)
             return dict(LOST)
+
+    async def receive_for_good(self, channel: str) -> dict[str, Any]:
+        """channels-redis's receive in a task of its own, which a cancelled caller
+        cancels for good.
+
+        redis-py 8 sends every command under `asyncio.wait_for(…, socket_timeout)`, and
+        Python 3.11's wait_for returns the result instead of raising when it is
+        cancelled the moment its command completes: the cancelled receive then waits
+        on, for a message its consumer (closing) will never get, and Channels waits
+        for it forever (issue 26: sockets left open after their `hello`). Here the
+        caller waits on `asyncio.wait`, which always raises when cancelled, and the
+        receive is cancelled again until it ends (or CANCEL_WAIT has passed).
+        Channels cancels a receive only when its consumer ends, so a message the
+        receive got at that moment goes with it, as channels-redis drops the buffer
+        of a cancelled receive anyway.
+        """
+        receiving = asyncio.ensure_future(super().receive(channel))
+        try:
+            await asyncio.wait({receiving})
+        except asyncio.CancelledError:
+            await cancel_for_good(receiving)
+            raise
+        return receiving.result()
 
     async def drop_connections(self) -> None:
         """Forget this loop's pooled connections: after a Redis restart each of them
@@ -169,3 +200,26 @@ class RedisChannelLayer(BaseRedisChannelLayer):
         if loop_layer is not None:
             with contextlib.suppress(*TRANSPORT_ERRORS):
                 await loop_layer.flush()
+
+
+async def cancel_for_good(task: asyncio.Future) -> None:
+    """Cancel `task` until it is done (each cancel may be swallowed, see
+    receive_for_good), waiting at most CANCEL_WAIT; its outcome is retrieved, so
+    that asyncio logs no "exception was never retrieved"."""
+    deadline = time.monotonic() + CANCEL_WAIT
+    while not task.done() and time.monotonic() < deadline:
+        task.cancel()
+        # Shielded from this caller's own cancellation: the caller is cancelled
+        # already, and a second cancel must not leave the task behind.
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(asyncio.wait({task}, timeout=CANCEL_EVERY))
+    if not task.done():
+        logger.warning("A cancelled channel-layer receive did not end in %s s", CANCEL_WAIT)
+        task.add_done_callback(retrieve)
+        return
+    retrieve(task)
+
+
+def retrieve(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()

@@ -7,6 +7,7 @@ The idle and restart tests need a Redis server: the one at REDIS_URL (CI), or a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -199,3 +200,57 @@ async def test_a_send_is_one_round_trip_and_keeps_the_capacity(redis_layer, monk
     got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
     assert [m["n"] for m in got] == [0, 1, 2]
     assert all("__asgi_channel__" not in m for m in got)
+
+
+PRIVATE_REDIS_PORT = 6391  # this test's own, so that it stops no one else's
+CANCELLED_RECEIVES = 3000
+MANY_HUNG = 50
+# A cancelled receive ends within a round trip to Redis, far less than this.
+CANCEL_BOUND = 0.2
+
+
+@pytest.fixture
+def private_redis_layer(settings) -> Iterator[RedisProcess]:
+    """The settings' layer (its 15 s socket timeout included) on a redis-server of the
+    test's own on PRIVATE_REDIS_PORT."""
+    if REDIS_SERVER is None:
+        pytest.skip("needs redis-server")
+    command = [REDIS_SERVER, "--port", str(PRIVATE_REDIS_PORT), "--bind", "127.0.0.1"]
+    server = RedisProcess([*command, "--save", "", "--appendonly", "no"], PRIVATE_REDIS_PORT)
+    settings.CHANNEL_LAYERS = {"default": settings_layer(server.url)}
+    channel_layers.backends.clear()
+    yield server
+    channel_layers.backends.clear()
+    server.stop()
+
+
+async def test_no_cancelled_receive_is_left_waiting(private_redis_layer):
+    layer = channel_layers["default"]
+    assert layer.hosts[0]["socket_timeout"]  # the race needs redis-py's wait_for
+    hung = tried = 0
+    # Before the fix about a quarter hung: a failing run stops at MANY_HUNG.
+    while tried < CANCELLED_RECEIVES and hung < MANY_HUNG:
+        tried += 1
+        channel = await layer.new_channel()
+        receiving = asyncio.ensure_future(layer.receive(channel))
+        # Cancelled at every moment of its first round trips to Redis, a third of them
+        # while a message for it arrives.
+        for _ in range(tried % 7):
+            await asyncio.sleep(0)
+        sending = None
+        if tried % 3 == 0:
+            sending = asyncio.ensure_future(layer.send(channel, {"type": "n", "n": tried}))
+            await asyncio.sleep(0)
+        receiving.cancel()
+        done, _ = await asyncio.wait({receiving}, timeout=CANCEL_BOUND)
+        if not done:
+            hung += 1
+            # Set it free with a message of its own, so the next trials still reach Redis.
+            await layer.send(channel, {"type": "free"})
+            done, _ = await asyncio.wait({receiving}, timeout=10)
+        with contextlib.suppress(asyncio.CancelledError):
+            receiving.result()
+        if sending is not None:
+            await sending
+
+    assert hung == 0, f"{hung} of {tried} cancelled receives left waiting"

@@ -1,0 +1,68 @@
+"""Whether this process has lost its database, told once per outage.
+
+During a database restart or failover every socket's reconnect and every page view
+fails, dozens a second per process: one traceback each flooded the log (issue 26). So
+the first failure logs one WARNING, the first success after it one INFO with how long
+it lasted, and the failures between them nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.db import InterfaceError, OperationalError
+from django.db.backends.signals import connection_created
+
+logger = logging.getLogger(__name__)
+
+# What a lost database raises: the server down, restarting or unreachable, or a
+# connection it closed. Not IntegrityError and the like, which are the program's.
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+
+
+class Outage:
+    """`since` is when the current outage began (time.monotonic()), None when there is
+    none. Shared by the event loop and the database threads, hence the lock."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.since: float | None = None
+        self.failures = 0
+        self.lock = threading.Lock()
+
+    def failed(self, error: BaseException) -> None:
+        with self.lock:
+            self.failures += 1
+            if self.since is not None:
+                return
+            self.since = time.monotonic()
+        logger.warning("%s lost (%s: %s)", self.what, type(error).__name__, str(error).strip())
+
+    def succeeded(self) -> None:
+        if self.since is None:  # the usual case: no lock taken
+            return
+        with self.lock:
+            if self.since is None:
+                return
+            lasted, failures = time.monotonic() - self.since, self.failures
+            self.since, self.failures = None, 0
+        logger.info("%s back after %.1f s (%d failures meanwhile)", self.what, lasted, failures)
+
+    @property
+    def lost(self) -> bool:
+        return self.since is not None
+
+
+DATABASE = Outage("Database")
+
+
+def connected(sender: object, **kwargs: object) -> None:
+    """A new connection: the database is there. Lost connections are closed (by
+    rooms.db, and by Django at the end of a request that failed), so after an outage
+    the first call that works opens one."""
+    DATABASE.succeeded()
+
+
+connection_created.connect(connected, dispatch_uid="rooms.outage")
