@@ -11,9 +11,8 @@ socket. The settings give a longer read timeout, and tests/rooms/test_layers.py 
 the two apart across upgrades. The settings also size the connection pool (which waits
 here instead of failing) and each process's inbox for thousands of sockets.
 
-A cancelled receive ends for sure (receive_for_good): Python 3.11's wait_for, which
-redis-py runs every command under, could swallow the cancellation and leave a closing
-consumer waiting forever (issue 26).
+A process's sockets wait on buffers that one pump per process fills from Redis (Pump):
+a closing socket's cancelled receive then never cuts a round trip short (issue 26).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -37,10 +37,7 @@ LOST_PAUSE = 1.0
 # Errors of the transport, not of the program: Redis restarted, unreachable or slow.
 TRANSPORT_ERRORS = (RedisError, OSError)
 LOST = {"type": "layer.lost"}
-# How long a cancelled receive is waited for: cancelled again and again meanwhile, it
-# ends within a round trip to Redis; one that does not is left to end on its own.
-CANCEL_WAIT = 2.0
-CANCEL_EVERY = 0.005
+CLOSED_KEPT = 10_000
 
 # A process's sockets share one inbox in Redis, and channels-redis takes one message
 # from it at a time, with four round trips each (the backup's cleanup, BZPOPMIN, the
@@ -113,11 +110,18 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             raise ChannelFull()
 
     async def receive_single(self, channel: str) -> tuple[Any, dict[str, Any]]:
-        """The next message of a process's inbox, and every other one waiting there (up
-        to BATCH) put in its socket's buffer, in order. With nothing waiting, the
-        original's blocking wait for one."""
+        """channels-redis's receive_single, for channels of other processes' kinds
+        (the site's sockets are received by the pump below)."""
         if "!" not in channel:
             return await super().receive_single(channel)
+        batch = await self.receive_batch(channel)
+        for target, message in batch[:-1]:
+            self.deliver(target, message)
+        return batch[-1]
+
+    async def receive_batch(self, channel: str) -> list[tuple[Any, dict[str, Any]]]:
+        """The next messages of a process's inbox: every one waiting there (up to
+        BATCH), in order, or with nothing waiting the original's blocking wait for one."""
         index = self.consistent_hash(channel)
         channel_key = self.prefix + channel
         backup = self._backup_channel_name(channel_key)
@@ -129,9 +133,9 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             raise
         if not popped:
             self.receive_clean_locks.release(channel_key)
-            return await super().receive_single(channel)
-        # The batch is in this process now: its backup is cleaned by a task of its own
-        # (which a cancelled receive cannot skip), and the next receive waits for it.
+            return [await super().receive_single(channel)]
+        # The batch is in this process now: its backup is cleaned by a task of its own,
+        # and the next receive waits for it.
         cleaner = asyncio.ensure_future(self.connection(index).delete(backup))
         self.receive_cleaners.append(cleaner)
 
@@ -140,13 +144,7 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             self.receive_clean_locks.release(channel_key)
 
         cleaner.add_done_callback(cleaned)
-        unpacked = [self._unpack(member, channel) for member in popped[0::2]]
-        # All but the last into their buffers here, the last by the caller
-        # (RedisChannelLayer.receive), after them: each socket's messages stay in order.
-        for target, message in unpacked[:-1]:
-            for name in target if isinstance(target, list) else [target]:
-                self.receive_buffer[name].put_nowait(message)
-        return unpacked[-1]
+        return [self._unpack(member, channel) for member in popped[0::2]]
 
     def _unpack(self, member: bytes, channel: str) -> tuple[Any, dict[str, Any]]:
         """(the channel or channels it is for, the message), as receive_single gives it."""
@@ -155,43 +153,56 @@ class RedisChannelLayer(BaseRedisChannelLayer):
             channel = message.pop("__asgi_channel__")
         return channel, message
 
+    def deliver(self, target: str | list[str], message: dict[str, Any]) -> None:
+        for name in target if isinstance(target, list) else [target]:
+            self.receive_buffer[name].put_nowait(message)
+
     async def receive(self, channel: str) -> dict[str, Any]:
         """The next message; `{"type": "layer.lost"}` when Redis failed meanwhile.
 
         Redis keeps the group memberships, and a restarted Redis has forgotten them, so a
         consumer cannot just wait on: it is told (`layer_lost`) and closes its socket,
         and the page's reconnect joins the groups again.
-        """
-        try:
-            return await self.receive_for_good(channel)
-        except TRANSPORT_ERRORS as error:
-            logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
-            await self.drop_connections()
-            await asyncio.sleep(LOST_PAUSE)
-            return dict(LOST)
 
-    async def receive_for_good(self, channel: str) -> dict[str, Any]:
-        """channels-redis's receive in a task of its own, which a cancelled caller
-        cancels for good.
-
-        redis-py 8 sends every command under `asyncio.wait_for(…, socket_timeout)`, and
-        Python 3.11's wait_for returns the result instead of raising when it is
-        cancelled the moment its command completes: the cancelled receive then waits
-        on, for a message its consumer (closing) will never get, and Channels waits
-        for it forever (issue 26: sockets left open after their `hello`). Here the
-        caller waits on `asyncio.wait`, which always raises when cancelled, and the
-        receive is cancelled again until it ends (or CANCEL_WAIT has passed).
-        Channels cancels a receive only when its consumer ends, so a message the
-        receive got at that moment goes with it, as channels-redis drops the buffer
-        of a cancelled receive anyway.
+        A socket's receive only waits for its buffer, which the process's pump fills
+        (see Pump): a cancelled receive (its consumer closing) then never interrupts a
+        round trip to Redis.
         """
-        receiving = asyncio.ensure_future(super().receive(channel))
+        if "!" not in channel:
+            try:
+                return await super().receive(channel)
+            except TRANSPORT_ERRORS as error:
+                logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+                await self.drop_connections()
+                await asyncio.sleep(LOST_PAUSE)
+                return dict(LOST)
+        assert self.require_valid_channel_name(channel)
+        inbox = self.non_local_name(channel)
+        assert inbox.endswith(self.client_prefix + "!"), "Wrong client prefix"
+        pump = self.pump_for(inbox)
+        pump.listen(channel)
         try:
-            await asyncio.wait({receiving})
+            return await self.receive_buffer[channel].get()
         except asyncio.CancelledError:
-            await cancel_for_good(receiving)
+            # Channels cancels a receive when its consumer ends: the socket is gone.
+            pump.forget(channel)
             raise
-        return receiving.result()
+        finally:
+            pump.waiting -= 1
+
+    def pump_for(self, inbox: str) -> Pump:
+        loop = asyncio.get_running_loop()
+        pump = getattr(self, "pump", None)
+        if pump is not None and pump.loop is not loop:
+            if not pump.loop.is_closed():
+                raise RuntimeError(
+                    "Two event loops are trying to receive() on one channel layer at once!"
+                )
+            pump = None  # a finished test's loop: its sockets are gone with it
+        if pump is None:
+            self.receive_buffer.clear()
+            pump = self.pump = Pump(self, inbox, loop)
+        return pump
 
     async def drop_connections(self) -> None:
         """Forget this loop's pooled connections: after a Redis restart each of them
@@ -202,24 +213,71 @@ class RedisChannelLayer(BaseRedisChannelLayer):
                 await loop_layer.flush()
 
 
-async def cancel_for_good(task: asyncio.Future) -> None:
-    """Cancel `task` until it is done (each cancel may be swallowed, see
-    receive_for_good), waiting at most CANCEL_WAIT; its outcome is retrieved, so
-    that asyncio logs no "exception was never retrieved"."""
-    deadline = time.monotonic() + CANCEL_WAIT
-    while not task.done() and time.monotonic() < deadline:
-        task.cancel()
-        # Shielded from this caller's own cancellation: the caller is cancelled
-        # already, and a second cancel must not leave the task behind.
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.shield(asyncio.wait({task}, timeout=CANCEL_EVERY))
-    if not task.done():
-        logger.warning("A cancelled channel-layer receive did not end in %s s", CANCEL_WAIT)
-        task.add_done_callback(retrieve)
-        return
-    retrieve(task)
+class Pump:
+    """Takes a process's messages from its inbox in Redis into its sockets' buffers,
+    in a task of its own, while a socket waits for one.
 
+    channels-redis lets each socket's receive take its turn at the inbox, so a socket
+    closing cancelled whatever round trip its receive was in for everyone: Python
+    3.11's wait_for (which redis-py sends every command under) could swallow that
+    cancellation and keep the closing consumer waiting forever (issue 26), and a batch
+    cancelled on its way back, with the other sockets' messages in it, waited in the
+    backup until the next round trip, up to brpop_timeout later (a friend told of the
+    leave 5 s late). Here no socket's receive touches Redis, and nothing cancels the
+    pump.
+    """
 
-def retrieve(task: asyncio.Future) -> None:
-    if not task.cancelled():
-        task.exception()
+    def __init__(
+        self, layer: RedisChannelLayer, inbox: str, loop: asyncio.AbstractEventLoop
+    ) -> None:
+        self.layer, self.inbox, self.loop = layer, inbox, loop
+        self.sockets: set[str] = set()  # told when Redis is lost
+        self.waiting = 0  # receives waiting now
+        # Sockets that closed (the latest CLOSED_KEPT): messages still on their way to
+        # them go. A socket not heard of yet keeps its messages, as in channels-redis.
+        self.closed: OrderedDict[str, None] = OrderedDict()
+        self.task: asyncio.Task | None = None
+
+    def listen(self, channel: str) -> None:
+        self.sockets.add(channel)
+        self.waiting += 1
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self.run())
+
+    def forget(self, channel: str) -> None:
+        self.sockets.discard(channel)
+        self.layer.receive_buffer.pop(channel, None)
+        self.closed[channel] = None
+        if len(self.closed) > CLOSED_KEPT:
+            self.closed.popitem(last=False)
+
+    async def run(self) -> None:
+        # Never cancelled (a round trip cut short is what went wrong): with no receive
+        # waiting it ends after its round trip (at most brpop_timeout), or goes on for
+        # a receive that comes meanwhile. Messages that come while it is not running
+        # wait in Redis for the next one.
+        while self.waiting:
+            try:
+                batch = await self.layer.receive_batch(self.inbox)
+            except TRANSPORT_ERRORS as error:
+                logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
+                await self.lost()
+                continue
+            except Exception:
+                # A program error here would leave every socket waiting: logged, and the
+                # sockets told to reconnect, as for a lost Redis.
+                logger.exception("The channel layer's pump failed")
+                await self.lost()
+                continue
+            for target, message in batch:
+                for name in target if isinstance(target, list) else [target]:
+                    if name not in self.closed:
+                        self.layer.receive_buffer[name].put_nowait(message)
+
+    async def lost(self) -> None:
+        if not self.waiting:
+            return  # the next receive's pump finds out, and tells
+        await self.layer.drop_connections()
+        await asyncio.sleep(LOST_PAUSE)
+        for name in self.sockets:
+            self.layer.receive_buffer[name].put_nowait(dict(LOST))

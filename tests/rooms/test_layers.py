@@ -80,11 +80,22 @@ class RedisProcess:
 
 
 @pytest.fixture
-def redis_layer(settings, redis_server):
+async def redis_layer(settings, redis_server):
     settings.CHANNEL_LAYERS = {"default": settings_layer(redis_server.url)}
     channel_layers.backends.clear()
     yield redis_server
+    await pump_stopped(channel_layers["default"])
     channel_layers.backends.clear()
+
+
+async def pump_stopped(layer: layers.RedisChannelLayer) -> None:
+    """Wait for the layer's pump to end (it is never cancelled): a message to a socket
+    of no one ends its blocking read, and with no receive waiting it stops."""
+    pump = getattr(layer, "pump", None)
+    if pump is None or pump.task is None or pump.task.done():
+        return
+    await layer.send(await layer.new_channel(), {"type": "wake"})
+    await asyncio.wait({pump.task}, timeout=2 * layer.brpop_timeout)
 
 
 async def test_an_idle_wait_on_redis_outlasts_the_socket_timeouts(redis_layer):
@@ -210,7 +221,7 @@ CANCEL_BOUND = 0.2
 
 
 @pytest.fixture
-def private_redis_layer(settings) -> Iterator[RedisProcess]:
+async def private_redis_layer(settings) -> Iterator[RedisProcess]:
     """The settings' layer (its 15 s socket timeout included) on a redis-server of the
     test's own on PRIVATE_REDIS_PORT."""
     if REDIS_SERVER is None:
@@ -220,6 +231,7 @@ def private_redis_layer(settings) -> Iterator[RedisProcess]:
     settings.CHANNEL_LAYERS = {"default": settings_layer(server.url)}
     channel_layers.backends.clear()
     yield server
+    await pump_stopped(channel_layers["default"])
     channel_layers.backends.clear()
     server.stop()
 
