@@ -256,10 +256,15 @@ class Pump:
         # waiting it ends after its round trip (at most brpop_timeout), or goes on for
         # a receive that comes meanwhile. Messages that come while it is not running
         # wait in Redis for the next one.
-        while self.waiting:
+        me = asyncio.current_task()
+        # A cancel (only the event loop's closing sends one) that redis-py's wait_for
+        # swallowed still counts in cancelling(): the pump ends all the same.
+        while self.waiting and not (me is not None and me.cancelling()):
             try:
                 batch = await self.layer.receive_batch(self.inbox)
             except TRANSPORT_ERRORS as error:
+                if me is not None and me.cancelling():
+                    raise asyncio.CancelledError from error  # the loop is closing
                 logger.warning("Channel layer lost (%s: %s)", type(error).__name__, error)
                 await self.lost()
                 continue
