@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache, wraps
@@ -62,22 +63,39 @@ def database(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 
 def watched(func: Callable[P, R]) -> Callable[P, R]:
     """`func`, telling rooms.outage whether it found the database, and closing the
-    connection of a call that lost it."""
+    connection of a call that lost it. Only a call whose statements ran says the
+    database is back: many calls (a cached board, a presence touched lately) need none,
+    and worked all through an outage."""
 
     @wraps(func)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        started = time.monotonic()
+        statements = Statements()
         try:
-            result = func(*args, **kwargs)
+            with connection.execute_wrapper(statements):
+                result = func(*args, **kwargs)
         except DATABASE_ERRORS as error:
-            DATABASE.failed(error)
+            DATABASE.failed(error, started)
             # Closing a broken connection may fail too: it is dropped all the same.
             with contextlib.suppress(Exception):
                 connection.close()
             raise
-        DATABASE.succeeded()
+        if statements.ran:
+            DATABASE.succeeded(started)
         return result
 
     return call
+
+
+class Statements:
+    """An execute wrapper that notes whether any statement went through."""
+
+    ran = False
+
+    def __call__(self, execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        self.ran = True
+        return result
 
 
 def close_connections() -> None:

@@ -24,30 +24,35 @@ DATABASE_ERRORS = (OperationalError, InterfaceError)
 
 class Outage:
     """`since` is when the current outage began (time.monotonic()), None when there is
-    none. Shared by the event loop and the database threads, hence the lock."""
+    none; `back` when the last one ended. Shared by the event loop and the database
+    threads, hence the lock. A call tells what it found with the time it began: one
+    begun on the other side of a change (before the outage and done after another call
+    failed, or begun during it and failing after the database came back) says
+    nothing new."""
 
     def __init__(self, what: str) -> None:
         self.what = what
         self.since: float | None = None
+        self.back = float("-inf")
         self.failures = 0
         self.lock = threading.Lock()
 
-    def failed(self, error: BaseException) -> None:
+    def failed(self, error: BaseException, started: float | None = None) -> None:
         with self.lock:
             self.failures += 1
-            if self.since is not None:
+            if self.since is not None or (started is not None and started < self.back):
                 return
             self.since = time.monotonic()
         logger.warning("%s lost (%s: %s)", self.what, type(error).__name__, str(error).strip())
 
-    def succeeded(self) -> None:
+    def succeeded(self, started: float | None = None) -> None:
         if self.since is None:  # the usual case: no lock taken
             return
         with self.lock:
-            if self.since is None:
+            if self.since is None or (started is not None and started < self.since):
                 return
             lasted, failures = time.monotonic() - self.since, self.failures
-            self.since, self.failures = None, 0
+            self.since, self.failures, self.back = None, 0, time.monotonic()
         logger.info("%s back after %.1f s (%d failures meanwhile)", self.what, lasted, failures)
 
     @property

@@ -9,14 +9,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def fresh_channel_layer():
+async def fresh_channel_layer():
     """A new channel layer per test: each async test runs in its own event loop, and the
     Redis layer keeps locks and connections bound to the loop that first used it (the
-    online tests of rooms and of every game use it)."""
+    online tests of rooms and of every game use it). The layer's pump is stopped before
+    the loop closes, which would otherwise wait on its round trip to Redis."""
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
     yield
+    from tests.channel_layer import pump_stopped
+
+    if "default" in channel_layers.backends:
+        await pump_stopped(channel_layers.backends["default"])
     channel_layers.backends.clear()
 
 

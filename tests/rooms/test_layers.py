@@ -22,6 +22,7 @@ from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
 from rooms import layers
+from tests.channel_layer import pump_stopped
 from tests.live_server import ROOT, free_port, wait_until_listening
 from tests.rooms.wsclient import both_seats, get_room, hello, receive
 
@@ -86,16 +87,6 @@ async def redis_layer(settings, redis_server):
     yield redis_server
     await pump_stopped(channel_layers["default"])
     channel_layers.backends.clear()
-
-
-async def pump_stopped(layer: layers.RedisChannelLayer) -> None:
-    """Wait for the layer's pump to end (it is never cancelled): a message to a socket
-    of no one ends its blocking read, and with no receive waiting it stops."""
-    pump = getattr(layer, "pump", None)
-    if pump is None or pump.task is None or pump.task.done():
-        return
-    await layer.send(await layer.new_channel(), {"type": "wake"})
-    await asyncio.wait({pump.task}, timeout=2 * layer.brpop_timeout)
 
 
 async def test_an_idle_wait_on_redis_outlasts_the_socket_timeouts(redis_layer):
