@@ -29,7 +29,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, connections
 
-from rooms.outage import DATABASE, DATABASE_ERRORS
+from rooms.outage import DATABASE, DATABASE_ERRORS, Statements
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -63,9 +63,8 @@ def database(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 
 def watched(func: Callable[P, R]) -> Callable[P, R]:
     """`func`, telling rooms.outage whether it found the database, and closing the
-    connection of a call that lost it. Only a call whose statements ran says the
-    database is back: many calls (a cached board, a presence touched lately) need none,
-    and worked all through an outage."""
+    connection of a call that lost it (only a call whose statements ran says the
+    database is back: rooms.outage.Statements)."""
 
     @wraps(func)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -85,17 +84,6 @@ def watched(func: Callable[P, R]) -> Callable[P, R]:
         return result
 
     return call
-
-
-class Statements:
-    """An execute wrapper that notes whether any statement went through."""
-
-    ran = False
-
-    def __call__(self, execute, sql, params, many, context):
-        result = execute(sql, params, many, context)
-        self.ran = True
-        return result
 
 
 def close_connections() -> None:

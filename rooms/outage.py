@@ -13,7 +13,6 @@ import threading
 import time
 
 from django.db import InterfaceError, OperationalError
-from django.db.backends.signals import connection_created
 
 logger = logging.getLogger(__name__)
 
@@ -63,11 +62,15 @@ class Outage:
 DATABASE = Outage("Database")
 
 
-def connected(sender: object, **kwargs: object) -> None:
-    """A new connection: the database is there. Lost connections are closed (by
-    rooms.db, and by Django at the end of a request that failed), so after an outage
-    the first call that works opens one."""
-    DATABASE.succeeded()
+class Statements:
+    """An execute wrapper (connection.execute_wrapper) that notes whether a statement
+    went through: only that says the database is back. Many calls need no statement (a
+    cached board, a presence touched lately, a static page) and work all through an
+    outage; a connection made just as it began says nothing either."""
 
+    ran = False
 
-connection_created.connect(connected, dispatch_uid="rooms.outage")
+    def __call__(self, execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        self.ran = True
+        return result
