@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A view that finds the database gone: the 503 page, not a 500 and a traceback.
+    "config.unavailable.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -36,8 +36,10 @@ Server → browser
 - Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
   Clients reconnect after any other close.
 
-- `retry` `{code, message}`: the server lost its channel layer (e.g. Redis restarted);
-  the socket closes (4503) and the page reconnects at once.
+- `retry` `{code, message}`: the server lost its channel layer (code `retry`, e.g.
+  Redis restarted) or its database (code `database_lost`, e.g. PostgreSQL restarting
+  or failing over); the socket closes (4503) and the page reconnects at once. Whatever
+  was committed stays; an action resent against its old version is refused (`stale`).
 
 Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
 connection (`rate_limited`); binary frames (`binary`); malformed JSON, nesting deeper
@@ -73,6 +75,7 @@ from rooms.flood import TokenBucket
 from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
+from rooms.outage import DATABASE_ERRORS
 from rooms.seats import other
 
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -184,6 +187,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 raise StopConsumer from None
             logger.warning("Room %s: channel layer failed (%r)", self.code, error)
             await self.layer_lost({})
+        except DATABASE_ERRORS:
+            # The database is gone (restarting, failing over), under any handler: logged
+            # once per outage by rooms.db, not once per socket. An action is committed
+            # or not as a whole, and a resent one made against its old version is
+            # refused as stale, so the page may reconnect and resync at once. Left
+            # unhandled, the error closed the socket with 1011, and Channels' cancelled
+            # receive could keep the socket open, silent, forever (issue 26).
+            if message.get("type") == "websocket.disconnect":
+                raise StopConsumer from None
+            await self.retry(RoomError("database_lost"))
 
     # --- Connection ---------------------------------------------------------------
 
@@ -217,6 +230,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.seat is not None:
             try:
                 withdrawn = await database(self.room.leave)(self.seat, self.channel_name)
+            except DATABASE_ERRORS:
+                pass  # the database is gone: told once per outage (rooms.db)
             except DatabaseError as error:
                 logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
         for group in self.own_groups():
@@ -435,9 +450,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
         """Redis failed (rooms/layers.py): the groups may be gone, so reconnect."""
+        await self.retry(RoomError("retry"))
+
+    async def retry(self, error: RoomError) -> None:
+        """Tell the page why and close with a code it reconnects after at once."""
         if not self.stopped:
             self.stopped = True
-            await self.send_json({"type": "retry", **describe(RoomError("retry"))})
+            await self.send_json({"type": "retry", **describe(error)})
             await self.close(code=CLOSE_RETRY)
 
     async def room_closed(self, event: dict[str, Any]) -> None:

@@ -9,19 +9,27 @@ a small pool of threads instead, each keeping its own persistent connection
 
 SQLite stays on the one thread: it has one writer at a time anyway, and the test
 database in memory is shared between threads only with table locks.
+
+A call that finds the database gone (rooms.outage) closes its thread's connection, so
+that the next call connects anew once the database is back (a persistent connection
+would otherwise fail once more on each thread), and the outage is logged once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
+from functools import cache, wraps
 from typing import ParamSpec, TypeVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, connections
+
+from rooms.outage import DATABASE, DATABASE_ERRORS, Statements
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -49,8 +57,33 @@ def database(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """`func` as a coroutine function that runs on the rooms' database threads."""
     count = threads()
     if count == 0:
-        return database_sync_to_async(func)
-    return database_sync_to_async(func, thread_sensitive=False, executor=executor(count))
+        return database_sync_to_async(watched(func))
+    return database_sync_to_async(watched(func), thread_sensitive=False, executor=executor(count))
+
+
+def watched(func: Callable[P, R]) -> Callable[P, R]:
+    """`func`, telling rooms.outage whether it found the database, and closing the
+    connection of a call that lost it (only a call whose statements ran says the
+    database is back: rooms.outage.Statements)."""
+
+    @wraps(func)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        started = time.monotonic()
+        statements = Statements()
+        try:
+            with connection.execute_wrapper(statements):
+                result = func(*args, **kwargs)
+        except DATABASE_ERRORS as error:
+            DATABASE.failed(error, started)
+            # Closing a broken connection may fail too: it is dropped all the same.
+            with contextlib.suppress(Exception):
+                connection.close()
+            raise
+        if statements.ran:
+            DATABASE.succeeded(started)
+        return result
+
+    return call
 
 
 def close_connections() -> None:

@@ -33,6 +33,7 @@ MESSAGES: dict[str, Any] = {
     "malformed": _("This message could not be read."),
     "binary": _("Messages must be JSON text, not binary."),
     "retry": _("The connection to the game server was interrupted. Reconnecting…"),
+    "database_lost": _("The game server lost its database; your game is safe, reconnecting…"),
     "unknown_type": _("Unknown message type."),
     "hello_first": _("Say hello with your seat key first."),
     "bad_key": _("This seat key is not valid for this room."),

@@ -59,3 +59,56 @@ def test_the_other_error_pages_are_in_the_sites_layout(handler, status, text):
 def test_the_404_handler_answers_404():
     request = RequestFactory().get("/r/ABC/")
     assert not_found(request, Exception()).status_code == 404
+
+
+@pytest.fixture
+def database_gone(monkeypatch):
+    """Every statement fails as psycopg's do while PostgreSQL is down."""
+    from django.db import OperationalError
+    from django.db.backends.utils import CursorWrapper
+
+    from rooms.outage import DATABASE
+
+    def failing(self, *args, **kwargs):
+        raise OperationalError("connection to server failed: Connection refused")
+
+    monkeypatch.setattr(CursorWrapper, "execute", failing)
+    DATABASE.since = None
+    yield
+    DATABASE.since = None
+
+
+@override_settings(DEBUG=False)
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "The site is briefly unavailable — try again in a moment."),
+        ("ru", "Сайт ненадолго недоступен — попробуйте ещё раз через минуту."),
+        ("pt", "O site está indisponível por momentos — tente de novo daqui a pouco."),
+    ],
+)
+def test_a_page_that_finds_the_database_gone_is_the_sites_503_page(
+    client, database_gone, language, text
+):
+    response = client.get("/r/SOMEROOM/", headers={"accept-language": language})
+
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    html = response.content.decode()
+    assert text in html
+    assert 'class="site-header"' in html
+
+
+@override_settings(DEBUG=False)
+def test_an_outage_is_one_warning_in_the_log_not_a_traceback_a_request(
+    client, database_gone, caplog
+):
+    import logging
+
+    caplog.set_level(logging.INFO)
+    for _ in range(10):
+        assert client.get("/r/SOMEROOM/").status_code == 503
+
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage()[:40] for r in warnings] == ["Database lost (OperationalError: connect"]
+    assert not [r for r in caplog.records if r.exc_info]
