@@ -18,7 +18,7 @@ stopped for --outage-seconds and started again. After each, until every room has
 again or --wait seconds have passed, it prints: how long the database was gone; the
 rooms stuck (that did not move again within 30 s of the database's return) and what
 their seats were doing; the seconds until every room moved again (and the median); the
-tracebacks in the daphne logs by exception, and the warnings; the retry frames the
+tracebacks in the daphne logs by exception, and the outage warnings; the retry frames the
 clients received, by code; the closes, by code (1011 is a consumer that crashed);
 sockets given up for silence. At the end of a run, the rooms' action logs in the
 database: versions contiguous from 1, no duplicates, every confirmed action present
@@ -168,9 +168,13 @@ EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*)(?::|$)")
 CHAINED = ("The above exception was the direct cause", "During handling of the above")
 
 
+OUTAGE_LINE = re.compile(r"(Database|Channel layer) lost \(")
+
+
 def log_problems(text: str) -> tuple[Counter[str], int]:
     """Logged tracebacks (a chain of them counts once) by the exception that ends each,
-    and the lines logged at WARNING."""
+    and the outage warnings ("Database lost …", "Channel layer lost …": the site's log
+    lines carry no level name)."""
     ends: list[str] = []  # each logged traceback's last exception
     reading = chained = False
     for line in text.splitlines():
@@ -185,7 +189,8 @@ def log_problems(text: str) -> tuple[Counter[str], int]:
             if match:
                 ends[-1] = match.group(1).rsplit(".", 1)[-1]
             reading = False
-    return Counter(ends), text.count("WARNING")
+    lost = [line for line in text.splitlines() if OUTAGE_LINE.match(line)]
+    return Counter(ends), len(lost)
 
 
 # --- The clients --------------------------------------------------------------------
@@ -504,7 +509,7 @@ def report(
     median = f"{statistics.median(moved):.1f} s" if moved else "-"
     print(f"    seconds until every room moved again: {every} (median room {median})")
     print(f"    tracebacks in the daphne logs: {sum(tracebacks.values())} "
-          f"{dict(tracebacks.most_common())}; warnings: {warnings}")  # fmt: skip
+          f"{dict(tracebacks.most_common())}; outage warnings: {warnings}")  # fmt: skip
     print(f"    retry frames received: {sum(tally.retries.values())} {dict(tally.retries)}")
     print(f"    closes: 1011: {tally.closes['1011']}; others: "
           f"{ {k: v for k, v in closes.items() if k != '1011'} }")  # fmt: skip
