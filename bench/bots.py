@@ -7,7 +7,8 @@ Run from the repository root, e.g.::
 A game is found by its modules ``<game>.engine`` and ``<game>.bots`` (``tiles``, ``cards``,
 ``tarot``; a dotted package such as ``tests.counter_game`` works too). A player is a bot
 level (``bots.LEVELS``) or a named baseline from ``<game>.baselines.PLAYERS`` when that
-module exists (tiles: ``maxtiles``, ``beginner``).
+module exists (tiles: ``maxtiles``, ``beginner``), or from ``bench/baselines/<game>.py``'s
+``PLAYERS``: the outside players written from published strategies, kept out of the site.
 
 Mirror pairs: each deal is played twice on the same seed and the same first seat, A in
 seat 1 then A in seat 2, so that both players get both hands; luck of the deal cancels.
@@ -80,6 +81,9 @@ def load_game(name: str) -> Game:
     baselines: dict[str, Player] = {}
     if find_spec(f"{package}.baselines") is not None:
         baselines = dict(import_module(f"{package}.baselines").PLAYERS)
+    outside = f"bench.baselines.{package}"
+    if "." not in package and find_spec(outside) is not None:
+        baselines.update(import_module(outside).PLAYERS)
     return Game(engine, bots, baselines)
 
 
