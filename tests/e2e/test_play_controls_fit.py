@@ -1,0 +1,30 @@
+"""The play page's controls (level, New round, Rules) stay in one row on the narrowest
+phone, in every language and every game: in Russian at 360 px "Правила" was cut off."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_tiles_fits_screen import SCREENS, inside_viewport
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+@pytest.mark.parametrize("game", ["tiles", "cards", "tarot"])
+def test_the_level_new_round_and_rules_fit_one_row_of_a_small_phone(
+    new_page, game: str, language: str
+) -> None:
+    page = new_page(**SCREENS["small-phone"], extra_http_headers={"Accept-Language": language})
+    page.goto(f"/{game}/computer/")
+    page.locator(f".{game}-board").wait_for()
+
+    controls = page.locator("#play-level, .play-controls .button")
+    tops = controls.evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+    assert len(tops) == 3
+    assert max(tops) - min(tops) < 8, f"the controls wrap: tops {tops}"
+    for selector in ("#play-level", "#play-new", ".play-controls a.button"):
+        inside_viewport(page, selector)
+        # Nothing clipped inside: the control's text fits its box.
+        assert page.locator(selector).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
