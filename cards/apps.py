@@ -18,9 +18,9 @@ class CardsConfig(AppConfig):
                 ),
                 engine_path="cards.engine",
                 bots_path="cards.bots",
-                urls="cards.urls",
                 # A hint is one decision of the strong level (its p99 is kept under a
                 # second of CPU).
+                hint="cards.hint:hint",
                 rates={"hint": (30, 60)},
             )
         )

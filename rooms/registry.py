@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
 from importlib.util import find_spec
-from typing import cast
+from typing import Any, cast
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
@@ -47,6 +47,10 @@ class Game:
     # rummy's, tiles/board_markup.py: two boards per action online, issue 12); "": the
     # template renders it.
     board_markup: str = ""
+    # A function `hint(state, seat) -> dict` ("module:name"): the answer of the hint
+    # endpoint (rooms/hints.py) for a game on one device or against the computer; "":
+    # the game has no hint.
+    hint: str = ""
 
     @property
     def available(self) -> bool:
@@ -79,6 +83,13 @@ class Game:
             return None
         module, name = self.board_markup.split(":")
         return cast(Callable[..., str], getattr(import_module(module), name))
+
+    @cached_property
+    def hint_function(self) -> Callable[[Any, int], dict[str, Any]] | None:
+        if not self.hint:
+            return None
+        module, name = self.hint.split(":")
+        return cast(Callable[[Any, int], dict[str, Any]], getattr(import_module(module), name))
 
     @cached_property
     def bots(self) -> Bots:

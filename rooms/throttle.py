@@ -85,20 +85,25 @@ def throttle(
     return decorator
 
 
-def game_throttle(slug: str, kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
+def game_throttle(slug: str | None, kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
     """`throttle` at the rate the game `slug` registered for `kind` (Game.rates), read
-    when a request comes (the registry is filled after the views are imported)."""
+    when a request comes (the registry is filled after the views are imported). With
+    `slug` None, the game is the view's own `slug` argument (one view for every game);
+    a game with no such rate is left to the view, which refuses it."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             from rooms import registry
 
-            game = registry.get(slug)
-            assert game is not None, f"{slug} is not registered"
+            name = slug if slug is not None else kwargs["slug"]
+            game = registry.get(name)
+            assert slug is None or game is not None, f"{slug} is not registered"
+            if game is None or kind not in game.rates:
+                return view(request, *args, **kwargs)
             rate, per = game.rates[kind]
             code = CODES.get(kind, "rate_limited")
-            return throttle(f"{slug}:{kind}", rate, per, code)(view)(request, *args, **kwargs)
+            return throttle(f"{name}:{kind}", rate, per, code)(view)(request, *args, **kwargs)
 
         return limited
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rooms import views
+from rooms import hints, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,5 +12,6 @@ urlpatterns = [
     path("r/<str:code>/claim", views.claim_seat, name="room_claim"),
     path("r/<str:code>/full/", views.room_full, name="room_full"),
     path("<slug:slug>/rules/", views.rules, name="rules"),
+    path("<slug:slug>/hint/", hints.hint, name="hint"),
     path("<slug:slug>/<slug:mode>/", views.game_page, name="game_page"),
 ]

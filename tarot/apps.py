@@ -18,8 +18,8 @@ class TarotConfig(AppConfig):
                 ),
                 engine_path="tarot.engine",
                 bots_path="tarot.bots",
-                urls="tarot.urls",
                 # A hint is one decision of the strong level: up to about a second of CPU.
+                hint="tarot.hint:hint",
                 rates={"hint": (30, 60)},
             )
         )

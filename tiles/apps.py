@@ -21,6 +21,7 @@ class TilesConfig(AppConfig):
                 urls="tiles.urls",
                 # Each hint may cost up to about a second of CPU; a draft check comes
                 # with each edit on the board.
+                hint="tiles.hint:hint",
                 rates={"hint": (30, 60), "draft": (240, 60)},
                 htmx=True,  # the draft check is an htmx form
                 board_markup="tiles.board_markup:board_html",

@@ -242,7 +242,7 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         tools = _turn_tools(language, mode, bool(view.get("pool_count")))
     return (
         f'\n\n<section class="tiles-board{classes}" aria-label="{words["Table and rack"]}"\n'
-        f'         data-hint-url="{conditional_escape(board_url("tiles:hint"))}"\n'
+        f'         data-hint-url="{conditional_escape(board_url("hint", "tiles"))}"\n'
         f'         data-msg-offline="{words["The server could not be reached. Try again."]}">\n'
         f'  <div class="tiles-info">\n    <dl class="tiles-counts board-counts">\n'
         f'      <div><dt>{words["Pool"]}</dt><dd data-count="pool">'

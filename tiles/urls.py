@@ -6,5 +6,4 @@ app_name = "tiles"
 
 urlpatterns = [
     path("draft/", views.draft, name="draft"),
-    path("hint/", views.hint, name="hint"),
 ]

@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 from cards import engine
-from cards.views import describe_action
+from cards.hint import describe_action
 from rooms import local_play
 from rooms.sealing import seal
 from tests.cards.positions import draw, play, position

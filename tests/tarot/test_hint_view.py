@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from rooms.sealing import seal, unseal
-from tarot import bots, engine, views
+from tarot import bots, engine, hint
 
 URL = "/tarot/hint/"
 
@@ -72,7 +72,7 @@ def test_the_hint_is_the_strong_levels_card_for_the_sealed_position(
         asked.append((engine.to_json(state), seat, level))
         return {"type": "play", "card": "HK"}
 
-    monkeypatch.setattr(views.bots, "choose", choose)
+    monkeypatch.setattr(hint.bots, "choose", choose)
     body = post(client, {"token": token(mid_trick(), "local")}).json()
     assert asked == [(engine.to_json(mid_trick()), 2, "strong")]
     assert body == {"card": "HK", "message": "Hint: king of hearts."}

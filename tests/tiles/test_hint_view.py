@@ -17,7 +17,7 @@ from django.utils import translation
 
 from rooms.sealing import seal
 from tests.tiles.draft_form import post_draft, rack_of, verdict
-from tiles import engine, views
+from tiles import engine, hint
 
 URL = "/tiles/hint/"
 
@@ -266,7 +266,7 @@ def test_a_crafted_huge_position_is_answered_quickly(client: Client) -> None:
 def test_a_search_past_its_budget_answers_no_hint_in_time(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(views, "HINT_MAX_STATES", 500)
+    monkeypatch.setattr(hint, "HINT_MAX_STATES", 500)
     token = sealed(CRAFTED_RACK)
     started = time.perf_counter()
     body = post(client, {"token": token}).json()

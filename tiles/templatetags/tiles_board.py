@@ -105,15 +105,15 @@ def small_tiles(codes: Iterable[str] | str | None) -> SafeString:
 
 
 @lru_cache(maxsize=64)
-def _reverse(name: str, prefix: str) -> str:
-    return reverse(name)
+def _reverse(name: str, prefix: str, args: tuple[str, ...]) -> str:
+    return reverse(name, args=args)
 
 
 @register.simple_tag
-def board_url(name: str) -> str:
-    """{% url name %} for a URL without arguments, reversed once per script prefix: the
-    board asks for two on every render."""
-    return _reverse(name, get_script_prefix())
+def board_url(name: str, *args: str) -> str:
+    """{% url name args %}, reversed once per script prefix: the board asks for two on
+    every render."""
+    return _reverse(name, get_script_prefix(), args)
 
 
 @lru_cache(maxsize=64)

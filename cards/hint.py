@@ -1,0 +1,42 @@
+"""The hint: the strong computer player's next step for the player to move (asked
+through rooms/hints.py, which reads the position from the game's sealed token). The
+page selects the cards it names and the player still plays them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.utils.translation import gettext
+
+from cards import bots
+from cards.deal import State
+from cards.melds import listing, shown
+
+HINT_LEVEL = "strong"
+
+
+def hint(state: State, seat: int) -> dict[str, Any]:
+    """{"action": the strong level's next step, "message": it in words}."""
+    # Seeded by the position, so that asking again gives the same hint.
+    rng = random.Random(f"hint:{state.seed}:{state.turns}:{len(state.hands[seat])}")
+    action = bots.choose(state, seat, HINT_LEVEL, rng)
+    return {"action": action, "message": describe_action(action)}
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """The suggestion in words, in the active language."""
+    kind = action["type"]
+    if kind == "draw":
+        if action["source"] == "stock":
+            return gettext("Hint: draw from the stock.")
+        return gettext("Hint: take the top card of the discard pile.")
+    if kind == "meld":
+        return gettext("Hint: meld %(cards)s.") % {"cards": listing(action["cards"])}
+    if kind == "lay_off":
+        cards = action.get("cards") or [action["card"]]
+        return gettext("Hint: lay off %(cards)s on meld %(meld)s.") % {
+            "cards": listing(cards),
+            "meld": action["meld"] + 1,
+        }
+    return gettext("Hint: discard the %(card)s.") % {"card": shown(action["card"])}
