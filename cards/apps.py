@@ -7,6 +7,7 @@ class CardsConfig(AppConfig):
     verbose_name = _("Rummy")
 
     def ready(self) -> None:
+        from cards import bots, engine
         from rooms.registry import Game, register
 
         register(
@@ -16,8 +17,8 @@ class CardsConfig(AppConfig):
                 summary=_(
                     "The card game: draw, meld sets and runs, lay off, discard. First to 100."
                 ),
-                engine_path="cards.engine",
-                bots_path="cards.bots",
+                engine=engine,
+                bots=bots,
                 # A hint is one decision of the strong level (its p99 is kept under a
                 # second of CPU).
                 hint="cards.hint:hint",

@@ -1,7 +1,10 @@
 """The games the site offers, by slug. The rooms app knows games only through this.
 
 A game app registers one `Game` in its AppConfig.ready(): everything the site needs of
-it (docs/games.md). config/urls.py mounts each game's own URLs under /<slug>/.
+it (docs/games.md), its engine and bots as the modules themselves. `register` checks
+the game against the engine protocol (rooms.engine) and refuses a malformed one with an
+error that says what is missing, at start-up rather than at a player's first move.
+config/urls.py mounts each game's own URLs under /<slug>/.
 """
 
 from __future__ import annotations
@@ -10,18 +13,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
-from importlib.util import find_spec
-from typing import Any, cast
+from typing import Any, cast, get_type_hints
 
+from django.core.exceptions import ImproperlyConfigured
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
-from rooms.engine import Bots, Engine
+from rooms.engine import Bots, Engine, Status
 from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 
 MODES = ("local", "computer", "friend")
+SHOW_CARDS = gettext_lazy("Show Player %(seat)s's cards")  # Game.reveal of a card game
 
 
 @dataclass(frozen=True)
@@ -29,8 +33,8 @@ class Game:
     slug: str
     name: str | Promise
     summary: str | Promise
-    engine_path: str  # the module that keeps the Engine protocol (rooms.engine)
-    bots_path: str  # the module with choose(state, seat, level, rng)
+    engine: Engine  # the module that keeps the Engine protocol (rooms.engine)
+    bots: Bots  # the module with choose(state, seat, level, rng)
     levels: tuple[str, ...] = LEVELS
     # The game's own endpoints (a URLconf module), mounted under /<slug>/; None: none.
     urls: str | None = None
@@ -51,31 +55,18 @@ class Game:
     # endpoint (rooms/hints.py) for a game on one device or against the computer; "":
     # the game has no hint.
     hint: str = ""
+    # The one-device cover's button, naming what the next player's pieces are.
+    reveal: str | Promise = SHOW_CARDS
 
     @property
     def available(self) -> bool:
-        """Whether the game has landed, engine and board (otherwise "coming soon").
-
-        An engine can land before its board; the game stays "coming soon" until both do.
-        """
-        if not self.has_engine:
-            return False
+        """Whether the game's board has landed (otherwise "coming soon"): an engine can
+        land before its board."""
         try:
             get_template(self.board_template)
         except TemplateDoesNotExist:
             return False
         return True
-
-    @property
-    def has_engine(self) -> bool:
-        try:
-            return find_spec(self.engine_path) is not None
-        except ModuleNotFoundError:  # its package is missing
-            return False
-
-    @cached_property
-    def engine(self) -> Engine:
-        return cast(Engine, import_module(self.engine_path))
 
     @cached_property
     def board_function(self) -> Callable[..., str] | None:
@@ -91,10 +82,6 @@ class Game:
         module, name = self.hint.split(":")
         return cast(Callable[[Any, int], dict[str, Any]], getattr(import_module(module), name))
 
-    @cached_property
-    def bots(self) -> Bots:
-        return cast(Bots, import_module(self.bots_path))
-
     @property
     def level_choices(self) -> list[tuple[str, str, bool]]:
         """(level, translated name, whether it is the default) for the level picker."""
@@ -103,6 +90,11 @@ class Game:
             (level, gettext(LEVEL_NAMES.get(level, level)), level == default)
             for level in self.levels
         ]
+
+    @property
+    def reveal_pattern(self) -> str:
+        """`reveal` in the active language, with `{seat}` for play.js to fill."""
+        return str(self.reveal) % {"seat": "{seat}"}
 
     # --- Templates (each game writes them under templates/<slug>/) ---------------------
 
@@ -128,7 +120,57 @@ class Game:
 _games: dict[str, Game] = {}
 
 
+# What every engine module defines (rooms.engine.Engine) and every bots module.
+ENGINE_FUNCTIONS = (
+    "new_round",
+    "apply",
+    "view",
+    "status",
+    "to_json",
+    "from_json",
+    "hidden",
+    "redeal_hidden",
+)
+STATUS_KEYS = frozenset(get_type_hints(Status))
+
+
+def problems(game: Game) -> list[str]:
+    """What is wrong with `game` as a registration (empty: nothing)."""
+    found = []
+    engine, bots = game.engine, game.bots
+    engine_name = getattr(engine, "__name__", repr(engine))
+    missing = [name for name in ENGINE_FUNCTIONS if not callable(getattr(engine, name, None))]
+    if missing:
+        found.append(f"its engine {engine_name} lacks {', '.join(missing)}")
+    if not isinstance(getattr(engine, "SCHEMA", None), int):
+        found.append(f"its engine {engine_name} has no integer SCHEMA")
+    if not callable(getattr(bots, "choose", None)):
+        found.append(
+            f"its bots {getattr(bots, '__name__', repr(bots))} lack choose(state, seat, level, rng)"
+        )
+    if not game.levels:
+        found.append("it has no bot levels")
+    if game.hint and "hint" not in game.rates:
+        found.append('it has a hint but no rates["hint"]')
+    if game.hint:
+        try:
+            game.hint_function  # noqa: B018 - resolved now, so that a wrong path fails here
+        except (ImportError, AttributeError, ValueError) as error:
+            found.append(f"its hint {game.hint!r} cannot be found ({error})")
+    if not missing:
+        status = engine.status(engine.new_round(0, 1))
+        if set(status) != STATUS_KEYS:
+            found.append(f"its status has the keys {sorted(status)}, not {sorted(STATUS_KEYS)}")
+    return found
+
+
 def register(game: Game) -> None:
+    """Offer `game` on the site; ImproperlyConfigured if it is malformed."""
+    wrong = problems(game)
+    if wrong:
+        raise ImproperlyConfigured(
+            f"The game {game.slug!r} cannot be registered: {'; '.join(wrong)}."
+        )
     _games[game.slug] = game
 
 

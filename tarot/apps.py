@@ -8,6 +8,7 @@ class TarotConfig(AppConfig):
 
     def ready(self) -> None:
         from rooms.registry import Game, register
+        from tarot import bots, engine
 
         register(
             Game(
@@ -16,8 +17,8 @@ class TarotConfig(AppConfig):
                 summary=_(
                     "French tarot for two: a hand and six stacks each, trumps and the Excuse."
                 ),
-                engine_path="tarot.engine",
-                bots_path="tarot.bots",
+                engine=engine,
+                bots=bots,
                 # A hint is one decision of the strong level: up to about a second of CPU.
                 hint="tarot.hint:hint",
                 rates={"hint": (30, 60)},

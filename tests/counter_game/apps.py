@@ -4,13 +4,14 @@ rooms test fixtures); the real site never lists it."""
 from django.apps import AppConfig
 
 from rooms.registry import Game
+from tests.counter_game import bots, engine
 
 COUNTER = Game(
     slug="counter",
     name="Counter",
     summary="Add 1 to 3; whoever reaches 21 wins.",
-    engine_path="tests.counter_game.engine",
-    bots_path="tests.counter_game.bots",
+    engine=engine,
+    bots=bots,
 )
 
 
