@@ -43,3 +43,20 @@ def test_the_new_round_button_and_the_round_over_line_are_the_same_words_in_ever
     assert button
     assert button.group(1) == new_round
     assert f'data-over="{over}"' in html
+
+
+REVEAL = {
+    ("tiles", "en"): "Show Player {seat}&#x27;s tiles",
+    ("tiles", "ru"): "Показать плитки игрока {seat}",
+    ("tiles", "pt"): "Mostrar as peças do Jogador {seat}",
+    ("cards", "en"): "Show Player {seat}&#x27;s cards",
+    ("cards", "ru"): "Показать карты игрока {seat}",
+    ("tarot", "pt"): "Mostrar as cartas do Jogador {seat}",
+}
+
+
+@pytest.mark.parametrize(("slug", "language"), list(REVEAL))
+def test_the_one_device_cover_names_the_games_own_pieces(client, slug: str, language: str) -> None:
+    html = play_page(client, slug, "local", language)
+
+    assert f'data-reveal="{REVEAL[slug, language]}"' in html
