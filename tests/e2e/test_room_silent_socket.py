@@ -145,3 +145,50 @@ def test_the_servers_retry_message_stays_until_the_room_answers_again(new_page) 
     servers[1].send(held[0])
     expect(host.locator("#play-message")).to_be_empty()
     expect(host.locator("#play-presence")).to_contain_text("You are Player 1")
+
+
+def test_an_idle_page_whose_socket_goes_silent_reconnects_after_an_unanswered_ping(
+    new_page,
+) -> None:
+    host = new_page()
+    sockets: list[WebSocketRoute] = []
+    pings: list[int] = []  # the socket each ping went out on
+    deaf = False  # set once the room plays: the first socket then hears nothing more
+
+    def through(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+        number = len(sockets)
+        sockets.append(route)
+
+        def to_server(message: str | bytes) -> None:
+            if kind(message) == "ping":
+                pings.append(number)
+            server.send(message)
+
+        def to_page(message: str | bytes) -> None:
+            if not (deaf and number == 0):
+                route.send(message)
+
+        route.on_message(to_server)
+        server.on_message(to_page)
+
+    host.route_web_socket(ROOM_SOCKETS, through)
+    play_pages.open_room(host)
+    guest = play_pages.join(new_page, host.url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    deaf = True
+
+    # A ping every 10 s (rooms.presence.PING_SECONDS): when the next is due and the last
+    # one got no answer, the socket is given up and a new one says hello (within 20 s).
+    deadline = time.monotonic() + 25
+    while len(sockets) < 2 and time.monotonic() < deadline:
+        host.wait_for_timeout(500)
+    assert len(sockets) == 2, "the silent socket was kept"
+    assert pings.count(0) >= 1
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+
+    # And the game goes on over the new socket.
+    wait_for_turn(host, editable=True)
+    host.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=True)
+    expect(guest.locator(".tiles-last")).to_contain_text("Last move: your friend drew a tile.")

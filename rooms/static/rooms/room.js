@@ -13,7 +13,8 @@
     const seatStore = room ? `rooms:${room}:seat` : null;
 
     // A socket can stay open while nothing comes through it (a server stuck on its
-    // database, a half-dead network): past these the page gives it up and reconnects.
+    // database, a half-dead network): past these the page gives it up and reconnects,
+    // and so it does when a ping gets no answer before the next one is due.
     const HELLO_SECONDS = 5;
     const ACTION_SECONDS = 8;
     const MAX_DELAY_MS = 5000;
@@ -61,9 +62,20 @@
           this.write({ type: "hello", key: this.credentials.key });
           this.helloTimer = window.setTimeout(() => this.giveUp(socket), HELLO_SECONDS * 1000);
           const seconds = Number(data.ping) || 10;
-          this.pingTimer = window.setInterval(() => this.write({ type: "ping" }), seconds * 1000);
+          socket.heard = true;
+          this.pingTimer = window.setInterval(() => {
+            // Nothing came back, not even the pong, for a whole interval after a ping: a
+            // network that dropped the socket without a close, or a stuck server.
+            if (!socket.heard) {
+              this.giveUp(socket);
+              return;
+            }
+            socket.heard = false;
+            this.write({ type: "ping" });
+          }, seconds * 1000);
         });
         socket.addEventListener("message", (event) => {
+          socket.heard = true;
           if (socket.given) return; // given up: the next socket's state will say what stands
           let message;
           try {
