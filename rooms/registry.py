@@ -55,8 +55,14 @@ class Game:
     # endpoint (rooms/hints.py) for a game on one device or against the computer; "":
     # the game has no hint.
     hint: str = ""
-    # The one-device cover's button, naming what the next player's pieces are.
-    reveal: str | Promise = SHOW_CARDS
+    # Whether the engine's rules say who plays first (new_round may then take its
+    # first_seat as a suggestion); otherwise a round starts with the first_seat it is
+    # given (rooms.seats.first_seat: the seats take turns from round to round).
+    opens_by_rules: bool = False
+    # The one-device cover's button, naming what the next player's pieces are; "":
+    # SHOW_CARDS. (Not a lazy default: the dataclass would render it at import, before
+    # translations can be, in the computer's worker processes.)
+    reveal: str | Promise = ""
 
     @property
     def available(self) -> bool:
@@ -94,7 +100,7 @@ class Game:
     @property
     def reveal_pattern(self) -> str:
         """`reveal` in the active language, with `{seat}` for play.js to fill."""
-        return str(self.reveal) % {"seat": "{seat}"}
+        return str(self.reveal or SHOW_CARDS) % {"seat": "{seat}"}
 
     # --- Templates (each game writes them under templates/<slug>/) ---------------------
 
