@@ -22,6 +22,9 @@ class CardsConfig(AppConfig):
                 # A hint is one decision of the strong level (its p99 is kept under a
                 # second of CPU).
                 hint="cards.hint:hint",
+                # Rummy's own rule decides who plays first (player 1 in a match's first
+                # deal, then the deal alternates), not the round-by-round first_seat.
+                opens_by_rules=True,
                 rates={"hint": (30, 60)},
             )
         )

@@ -13,9 +13,6 @@ from cards.melds import DECK, check_meld, sort_cards
 from rooms.engine import Seat
 
 SCHEMA = 1
-# Rummy's own rule decides who plays first (player 1 in a match's first deal, then the
-# deal alternates), not the rooms app's round-by-round first_seat (docs/games.md).
-FIRST_SEAT_BY_RULES = True
 HAND_SIZE = 10
 MATCH_TARGET = 100
 TURN_LIMIT = 200

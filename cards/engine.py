@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from cards.codec import from_json, to_json
 from cards.deal import (
-    FIRST_SEAT_BY_RULES,
     HAND_SIZE,
     MATCH_TARGET,
     SCHEMA,
@@ -75,7 +74,6 @@ from cards.turns import apply, legal_actions
 
 __all__ = [
     "DECK",
-    "FIRST_SEAT_BY_RULES",
     "HAND_SIZE",
     "MATCH_TARGET",
     "SCHEMA",

@@ -103,13 +103,13 @@ def test_a_deal_is_the_same_for_the_same_seed_and_the_first_seat_starts(game):
         assert save(game, deal) == save(game, engine.new_round(7, seat))
         # A game whose rules say who plays first (rummy: player 1 opens a match) may
         # take first_seat as a suggestion; every other game starts with first_seat.
-        if getattr(engine, "FIRST_SEAT_BY_RULES", False):
+        if game.opens_by_rules:
             assert engine.status(deal)["turn"] in SEATS
         else:
             assert engine.status(deal)["turn"] == seat
         assert not engine.status(deal)["over"]
     following = engine.new_round(8, 2, engine.new_round(7, 1))
-    if not getattr(engine, "FIRST_SEAT_BY_RULES", False):
+    if not game.opens_by_rules:
         assert engine.status(following)["turn"] == 2
 
 
