@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.e2e import play_pages
 from tests.e2e.tiles_pages import wait_for_turn
@@ -24,6 +25,36 @@ def kind(message: str | bytes) -> str:
         return json.loads(message).get("type", "")
     except (ValueError, AttributeError):
         return ""
+
+
+def relay(
+    page: Page, counted: str, silent: Callable[[int], bool]
+) -> tuple[list[WebSocketRoute], list[int]]:
+    """Stand between the page's room sockets and the server: the page's messages pass
+    on, the server's reach the page unless `silent(socket number)`. The sockets in
+    order, and the socket number of each message of type `counted` the page sent."""
+    sockets: list[WebSocketRoute] = []
+    numbers: list[int] = []
+
+    def through(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+        number = len(sockets)
+        sockets.append(route)
+
+        def to_server(message: str | bytes) -> None:
+            if kind(message) == counted:
+                numbers.append(number)
+            server.send(message)
+
+        def to_page(message: str | bytes) -> None:
+            if not silent(number):
+                route.send(message)
+
+        route.on_message(to_server)
+        server.on_message(to_page)
+
+    page.route_web_socket(ROOM_SOCKETS, through)
+    return sockets, numbers
 
 
 def test_a_page_whose_hello_gets_no_answer_reconnects_and_plays_on(new_page) -> None:
@@ -58,30 +89,8 @@ def test_a_move_whose_answer_never_comes_is_sent_once_and_the_page_shows_the_rea
     new_page,
 ) -> None:
     host = new_page()
-    sockets: list[WebSocketRoute] = []
-    actions: list[int] = []  # the socket each action went out on
-
-    def through_until_the_first_move(route: WebSocketRoute) -> None:
-        server = route.connect_to_server()
-        number = len(sockets)
-        sockets.append(route)
-        deaf = False  # once the first socket has carried a move, the server is silent
-
-        def to_server(message: str | bytes) -> None:
-            nonlocal deaf
-            if kind(message) == "action":
-                actions.append(number)
-                deaf = number == 0
-            server.send(message)
-
-        def to_page(message: str | bytes) -> None:
-            if not deaf:
-                route.send(message)
-
-        route.on_message(to_server)
-        server.on_message(to_page)
-
-    host.route_web_socket(ROOM_SOCKETS, through_until_the_first_move)
+    # Once the first socket has carried a move, the server is silent on it.
+    sockets, actions = relay(host, "action", lambda number: number == 0 and bool(actions))
     play_pages.open_room(host)
     guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
@@ -151,32 +160,12 @@ def test_an_idle_page_whose_socket_goes_silent_reconnects_after_an_unanswered_pi
     new_page,
 ) -> None:
     host = new_page()
-    sockets: list[WebSocketRoute] = []
-    pings: list[int] = []  # the socket each ping went out on
-    deaf = False  # set once the room plays: the first socket then hears nothing more
-
-    def through(route: WebSocketRoute) -> None:
-        server = route.connect_to_server()
-        number = len(sockets)
-        sockets.append(route)
-
-        def to_server(message: str | bytes) -> None:
-            if kind(message) == "ping":
-                pings.append(number)
-            server.send(message)
-
-        def to_page(message: str | bytes) -> None:
-            if not (deaf and number == 0):
-                route.send(message)
-
-        route.on_message(to_server)
-        server.on_message(to_page)
-
-    host.route_web_socket(ROOM_SOCKETS, through)
+    deaf: list[bool] = []  # once the room plays, the first socket hears nothing more
+    sockets, pings = relay(host, "ping", lambda number: number == 0 and bool(deaf))
     play_pages.open_room(host)
     guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
-    deaf = True
+    deaf.append(True)
 
     # A ping every 10 s (rooms.presence.PING_SECONDS): when the next is due and the last
     # one got no answer, the socket is given up and a new one says hello (within 20 s).
