@@ -1,5 +1,6 @@
 """The play page's controls (level, New round, Rules) stay in one row on the narrowest
-phone, in every language and every game: in Russian at 360 px "Правила" was cut off."""
+phone, in every language and every game: in Russian at 360 px "Правила" was cut off;
+and the hand's heading keeps its count beside the sort buttons."""
 
 from __future__ import annotations
 
@@ -28,3 +29,21 @@ def test_the_level_new_round_and_rules_fit_one_row_of_a_small_phone(
         # Nothing clipped inside: the control's text fits its box.
         assert page.locator(selector).evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+@pytest.mark.parametrize(("game", "title"), [("tiles", ".rack-title"), ("cards", ".hand-title")])
+@pytest.mark.parametrize("screen", ["small-phone", "phone"])
+def test_the_hand_heading_shows_its_count_beside_the_sort_buttons(
+    new_page, screen: str, game: str, title: str, language: str
+) -> None:
+    page = new_page(**SCREENS[screen], extra_http_headers={"Accept-Language": language})
+    page.goto(f"/{game}/computer/")
+    page.locator(f".{game}-board").wait_for()
+
+    heading = page.locator(title)
+    # "Ваша стойка (…": the count was cut off; the heading now takes two lines instead.
+    assert heading.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the heading is cut"
+    count = page.locator(f"{title} .{'rack' if game == 'tiles' else 'hand'}-count")
+    assert count.is_visible()
+    inside_viewport(page, f"{title} .{'rack' if game == 'tiles' else 'hand'}-count")
