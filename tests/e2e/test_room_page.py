@@ -151,3 +151,50 @@ def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page
     expect(guest.locator("#play-consent")).to_be_hidden()
     assert len(sockets) == 2
     shot(host, "request-ended.png")
+
+
+def test_a_request_whose_answer_the_drop_cut_off_is_said_to_have_ended(new_page) -> None:
+    host = new_page()
+    sockets = []
+    asked: list[bool] = []  # once the host asked, its first socket hears nothing more
+
+    def through(route) -> None:
+        server = route.connect_to_server()
+        number = len(sockets)
+        sockets.append((route, server))
+
+        def to_server(message) -> None:
+            if '"new_round"' in str(message):
+                asked.append(True)
+            server.send(message)
+
+        def to_page(message) -> None:
+            if not (number == 0 and asked):
+                route.send(message)
+
+        route.on_message(to_server)
+        server.on_message(to_page)
+
+    host.route_web_socket("**/ws/rooms/**", through)
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    guest = play_pages.join(new_page, host.url)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    host.locator("#play-new").click()
+    # The server has the request (the friend sees it); its answer never reaches the host.
+    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(host.locator("#play-consent")).to_be_hidden()
+
+    page_side, server_side = sockets[-1]
+    server_side.close()
+    page_side.close(code=1001)
+
+    expect(guest.locator("#play-message")).to_have_text(
+        "Player 1 left, so their request was withdrawn."
+    )
+    expect(host.locator("#play-message")).to_have_text(
+        "Your request ended while you were disconnected."
+    )
+    expect(host.locator("#play-consent")).to_be_hidden()
+    assert len(sockets) == 2

@@ -106,7 +106,8 @@
         statusLine.textContent = t("reconnecting");
         // A request for a new round ends with the connection (rooms/consumers.py):
         // the panel goes until the state after the reconnection says what stands.
-        consentState.lost = consentState.lost || consentState.role === "mine";
+        consentState.lost = consentState.lost || consentState.role === "mine" || consentState.sent;
+        consentState.sent = false;
         showConsent({ asked: [] });
         // Exponential backoff with jitter (0.5-1x), so that many pages do not return at
         // once; capped low, so that a room is back soon after its server or database.
@@ -269,7 +270,10 @@
       },
 
       newGame() {
-        if (!this.stopped) this.write({ type: "new_round" });
+        if (this.stopped) return;
+        // A request of this page's own until the server's answer says what stands: a
+        // drop before that answer ends it too (dropped below).
+        if (this.write({ type: "new_round" }) && consentState.role === null) consentState.sent = true;
       },
     };
 
@@ -286,9 +290,10 @@
     }
 
     // The new-round request as this page sees it: whose it is (role "mine" or "theirs"),
-    // the button this page pressed to end it, the message shown when it ended, and
-    // whether this page's own request was cut off by a lost connection.
-    const consentState = { role: null, mine: null, message: "", lost: false };
+    // the button this page pressed to end it, the message shown when it ended,
+    // whether this page's own request was cut off by a lost connection, and whether
+    // one is sent and not yet answered.
+    const consentState = { role: null, mine: null, message: "", lost: false, sent: false };
 
     /** A message about the request (shown until the game moves on); "" clears it. */
     function sayOfConsent(text) {
@@ -329,6 +334,7 @@
     function showConsent(consent) {
       const box = document.getElementById("play-consent");
       if (!box || !consent) return;
+      consentState.sent = false; // answered: the requests now are these
       const seat = Play.context.seat;
       const other = seat === 1 ? 2 : 1;
       const asked = consent.asked || [];
