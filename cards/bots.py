@@ -12,17 +12,19 @@ one more live card would let leave, on average over the live cards). Live cards 
 those the bot has not seen: not in its hand, on the table, in the discard pile or
 among the cards the opponent was seen taking from the pile.
 
-- easy melds and lays off everything at once, takes the discard pile's top card only
-  when it makes a meld at once, and discards its highest loose card (one with no
-  partner in the hand: same rank, or same suit within two ranks);
+- easy melds everything at once and lays off on its own melds only (it does not look
+  for room on the opponent's), takes the discard pile's top card only when it makes a
+  meld at once, and discards a card at random (it does not see which cards could still
+  make a meld): a player who plays sensibly without looking ahead beats it (the
+  ``beginner`` of bench/baselines/cards.py, bench/RESULTS.md);
 - medium remembers every card seen (the view's table, discard pile and the cards the
   opponent took from it): it discards the card that leaves the least deadwood and the
   best chances counting only live cards (a pair whose other cards are all seen is
   dead), avoids what the opponent visibly collects, sheds high cards sooner, takes the
-  top card when it makes a meld or lays off at once, lays off at once, and keeps a
-  single meld in hand (it melds once it holds two, or three once the opponent has laid
-  down two melds of its own, or when it can go out; against an opponent down to three
-  cards it lays down the melds worth 20 points or more, 12 when it holds two);
+  top card when it makes a meld or lays off at once, lays off at once, and keeps up to
+  two melds in hand (it melds once it holds three, or when it can go out; against an
+  opponent down to three cards it lays down the melds worth 20 points or more, 12 when
+  it holds two);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the
@@ -166,11 +168,27 @@ def _easy_draw(seen: Seen, rng: random.Random) -> bool:
 
 
 def _easy_discard(seen: Seen, rng: random.Random) -> str:
-    options = discardable(seen)
-    loose = [code for code in options if not partners(code, seen.hand)]
-    pool = loose or options
-    high = max(map(value, pool))
-    return rng.choice(sorted(code for code in pool if value(code) == high))
+    """Any card at random (its melds are already down): easy does not see which cards
+    could still make a meld."""
+    return rng.choice(sorted(discardable(seen)))
+
+
+def _easy_play(seen: Seen) -> Action | None:
+    """Every meld at once, and lay-offs on its own melds only: easy does not look for
+    room on the opponent's melds."""
+    mine = seen.view["seat"]
+    hand = seen.hand
+    play = _meld_among(seen, Judge(seen).plan(hand), lambda meld: True)
+    if play is not None:
+        return play
+    for code in sorted(hand, key=value, reverse=True):
+        for index, meld in enumerate(seen.table):
+            if seen.view["melds"][index]["owner"] == mine and fits(meld, code):
+                left = [c for c in hand if c != code]
+                grown = [*seen.table[:index], [*meld, code], *seen.table[index + 1 :]]
+                if not _leaves_dead_end(seen, left, grown):
+                    return {"type": "lay_off", "card": code, "meld": index}
+    return None
 
 
 # --- Progress: how many cards of a hand can leave it ------------------------------------
@@ -347,7 +365,7 @@ POINTS = 0.05  # medium and strong: a point of card value (shed high cards soone
 MELD_WHEN_OPPONENT_HOLDS = 3  # medium and strong: the opponent is near going out
 CUT_POINTS = 20  # medium: near the opponent's going out, lay down melds worth this much
 CUT_POINTS_HOLDING_TWO = 12  # medium, holding two melds: the same
-OPPONENT_MELDS_SHOWN = 2  # medium: it holds a second meld once the opponent shows this many
+MEDIUM_LAYS_DOWN_AT = 3  # medium: it lays its melds down once it holds this many
 
 
 def sample_opponent_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
@@ -434,9 +452,9 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
 
 
 def _semi_held_play(seen: Seen) -> Action | None:
-    """Meld once two melds are in hand (three once the opponent has laid down two of
-    its own), or to go out; against an opponent near going out, lay down the melds worth
-    20 points or more (12 when holding two); lay off at once."""
+    """Meld once three melds are in hand, or to go out; against an opponent near going
+    out, lay down the melds worth 20 points or more (12 when holding two); lay off at
+    once."""
     judge = Judge(seen)
     plan = judge.plan(seen.hand)
     held = len(plan[2])
@@ -452,9 +470,10 @@ def _semi_held_play(seen: Seen) -> Action | None:
 
 
 def _melds_to_lay_down(seen: Seen) -> int:
-    """medium: how many melds in hand make it lay them down. An opponent that has laid
-    down melds of its own holds few cards, and lay-off spots are what those need."""
-    return 3 if seen.opponent_melds >= OPPONENT_MELDS_SHOWN else 2
+    """medium: how many melds in hand make it lay them down. Two melds shown give the
+    opponent lay-off spots; it waits for a third (the rule player of the literature,
+    bench/baselines/cards.py, keeps them all, and beat medium laying down at two)."""
+    return MEDIUM_LAYS_DOWN_AT
 
 
 def _held_play(seen: Seen) -> Action | None:
@@ -482,7 +501,7 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
-# How each level melds: easy at once; medium once it holds two melds (three against an
-# opponent that shows two); strong keeps its melds in hand (no lay-off spots for the
-# opponent) until it can go out; both lay them down when the opponent is near going out.
-PLAYS = {"easy": _next_play, "medium": _semi_held_play, "strong": _held_play}
+# How each level melds: easy at once; medium once it holds three melds; strong keeps its
+# melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
+# down when the opponent is near going out.
+PLAYS = {"easy": _easy_play, "medium": _semi_held_play, "strong": _held_play}
