@@ -37,6 +37,10 @@ lookahead, no card counting: second to play it wins with its lowest winning card
 can (a trump only for a card worth something), else gives its lowest card; it leads a
 king when it holds one, else its lowest card of its longest suit, trumps last; it plays
 the Excuse only when it has nothing else to play or at the second to last trick.
+
+``random``: any legal card, uniformly at random: how far below the beginner a player
+that plays legal cards can be (bench/RESULTS.md: the beginner beats it in far fewer
+than 75% of rounds, the luck of the deal weighs that much).
 """
 
 from __future__ import annotations
@@ -454,9 +458,22 @@ def beginner(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     return {"type": "play", "card": beginner_card(engine.view(state, seat))}
 
 
+# --- random ---------------------------------------------------------------------------------
+
+
+def random_card(view: View, rng: random.Random) -> str:
+    return rng.choice(view["legal"])
+
+
+def random_player(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Any legal card, uniformly: the floor under every player that plays legal cards."""
+    return {"type": "play", "card": random_card(engine.view(state, seat), rng)}
+
+
 # name -> choose(state, seat, rng): the bench offers these beside the bot levels.
 PLAYERS: dict[str, Callable[[Any, int, random.Random], dict[str, Any]]] = {
     "thumb": thumb,
     "pimc": pimc,
     "beginner": beginner,
+    "random": random_player,
 }
