@@ -38,7 +38,8 @@ def test_a_bot_reads_only_its_view_scrambling_the_hidden_cards_changes_nothing(l
     checked = []
 
     def check(state, seat, level_of_seat, action):
-        if level_of_seat == level and len(state.tricks) % 8 == 0:
+        # (up to trick 24: later, the hidden cards may be few enough to redeal alike)
+        if level_of_seat == level and len(state.tricks) % 8 == 0 and len(state.tricks) <= 24:
             same_choice_whatever_is_hidden(state, seat, level, action)
             checked.append(seat)
 
@@ -66,7 +67,8 @@ def test_the_petit_wins_a_trick_it_can_win_as_second_player(level):
 
 
 def test_strong_does_not_lead_the_petit_into_a_higher_trump():
-    state = position({1: ["T1", "S1", "S2"], 2: ["T5", "S3", "S4"]}, leader=1)
+    # Led first, the Petit falls to the 5; after the 21 has drawn the 5, it is safe.
+    state = position({1: ["T1", "T21", "S1"], 2: ["T5", "S3", "S4"]}, leader=1)
 
     assert bots.choose(state, 1, "strong", random.Random(0))["card"] != "T1"
     assert "T1" in legal_cards(state, 1)
