@@ -7,9 +7,12 @@ tricks; never the opponent's hand nor a face-down card.
   otherwise any legal card, at random;
 - medium: counts cards (all played and all face up) and reads the opponent's voids;
   wins a trick as cheaply as it can, gives its cheapest card when it cannot (or the
-  Excuse instead of a valuable one), leads trumps to draw the opponent's while it holds
-  more of them, keeps the Petit safe (plays it only when it wins the trick) and never
-  keeps the Excuse for the last trick;
+  Excuse instead of a valuable one); it leads its masters (the highest card still out
+  of a suit the opponent still follows, the most valuable first), hunts the opponent's
+  Petit with big trumps while it holds more trumps than the opponent can, leads trumps
+  to draw the opponent's while it holds four or more, and a cheap card of a suit the
+  opponent lacks to make it spend a trump; it keeps the Petit safe (plays it only when
+  it wins the trick) and never keeps the Excuse for the last trick;
 - strong: perfect-information Monte Carlo. It samples the unseen cards (opponent's
   hand and every face-down card) consistently with what it saw (a player who did not
   follow suit has none of that suit in hand, one who did not trump has no trump, one
@@ -87,7 +90,10 @@ def lead_card(view: View) -> str | None:
 
 
 def played_cards(view: View) -> set[str]:
+    """The cards played: those of the tricks (the won cards: the same in a real round,
+    and in a position set up by hand) and the one on the table."""
     played = {p["card"] for t in view["tricks"] for p in t["cards"]}
+    played |= {c for seat in ("1", "2") for c in view["won"][seat]}
     return played | {p["card"] for p in view["trick"]["cards"]}
 
 
@@ -183,22 +189,39 @@ def _medium_lead(view: View, plain: list[str]) -> str:
         return EXCUSE
     missing, cap = voids(view)
     out = unseen(view)
+    theirs = out | set(face_up(view, opponent(view)))  # what the opponent may hold
     their_trumps = (
         0 if "T" in missing else sum(1 for c in out if is_trump(c) and strength(c) <= cap)
     )
+    their_trumps = min(their_trumps, view["hand_counts"][str(opponent(view))])
+    their_trumps += sum(1 for c in face_up(view, opponent(view)) if is_trump(c))
     mine = [c for c in plain if is_trump(c)]
     higher_out = any(is_trump(c) and strength(c) > 1 and strength(c) <= cap for c in out)
     if PETIT in plain and ("T" in missing or not higher_out):
         return PETIT  # nothing can take it
+    big = [c for c in mine if c != PETIT]
+    if PETIT in theirs and big and their_trumps and len(mine) > their_trumps:
+        return max(big, key=strength)  # hunt their Petit with a big trump
+    # The highest card still out of a suit they still follow: the most valuable first.
+    masters = [
+        c
+        for c in plain
+        if not is_trump(c)
+        and suit(c) not in missing
+        and any(suit(x) == suit(c) for x in theirs)
+        and all(strength(x) < strength(c) for x in theirs if suit(x) == suit(c))
+    ]
+    if masters:
+        return max(masters, key=lambda c: (half_points(c), strength(c)))
     if mine and their_trumps and len(mine) >= 4:
         # Draw their trumps with a middle trump: keep the Petit and the 21.
         middle = [c for c in mine if c not in (PETIT, TWENTY_ONE)]
         if middle:
             return max(middle, key=strength)
-    # A king of a suit they still follow, else the lowest card of the longest suit.
-    kings = [c for c in plain if c.endswith("K") and not is_trump(c) and suit(c) not in missing]
-    if kings:
-        return kings[0]
+    if their_trumps:  # a cheap card of a suit they lack makes them spend a trump
+        short = [c for c in plain if not is_trump(c) and suit(c) in missing and half_points(c) == 1]
+        if short:
+            return min(short, key=strength)
     suited = [c for c in plain if not is_trump(c)]
     if suited:
         length = {s: sum(1 for c in suited if suit(c) == s) for s in {suit(c) for c in suited}}
