@@ -121,14 +121,18 @@ def _meld_among(seen: Seen, plan: Plan, wanted: Callable[[tuple[str, ...]], bool
     return None
 
 
-def _next_play(seen: Seen) -> Action | None:
-    """The next meld or lay-off of the turn, if any is worth making (always, here)."""
+def _next_play(seen: Seen, own_melds_only: bool = False) -> Action | None:
+    """The next meld or lay-off of the turn, if any is worth making (always, here);
+    `own_melds_only`: lay off only on this seat's own melds."""
     hand = seen.hand
     play = _meld_among(seen, Judge(seen).plan(hand), lambda meld: True)
     if play is not None:
         return play
+    mine = seen.view["seat"]
     for code in sorted(hand, key=value, reverse=True):
         for index, meld in enumerate(seen.table):
+            if own_melds_only and seen.view["melds"][index]["owner"] != mine:
+                continue
             if fits(meld, code):
                 left = [c for c in hand if c != code]
                 grown = [*seen.table[:index], [*meld, code], *seen.table[index + 1 :]]
@@ -176,19 +180,7 @@ def _easy_discard(seen: Seen, rng: random.Random) -> str:
 def _easy_play(seen: Seen) -> Action | None:
     """Every meld at once, and lay-offs on its own melds only: easy does not look for
     room on the opponent's melds."""
-    mine = seen.view["seat"]
-    hand = seen.hand
-    play = _meld_among(seen, Judge(seen).plan(hand), lambda meld: True)
-    if play is not None:
-        return play
-    for code in sorted(hand, key=value, reverse=True):
-        for index, meld in enumerate(seen.table):
-            if seen.view["melds"][index]["owner"] == mine and fits(meld, code):
-                left = [c for c in hand if c != code]
-                grown = [*seen.table[:index], [*meld, code], *seen.table[index + 1 :]]
-                if not _leaves_dead_end(seen, left, grown):
-                    return {"type": "lay_off", "card": code, "meld": index}
-    return None
+    return _next_play(seen, own_melds_only=True)
 
 
 # --- Progress: how many cards of a hand can leave it ------------------------------------

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 
 def reveal_if_covered(page: Page, board: str, hand: str) -> None:
@@ -88,3 +89,44 @@ def picture(page: Page, name: str, **options: Any) -> None:
         Path(folder).mkdir(parents=True, exist_ok=True)
         file = name if name.endswith(".png") else f"{name}.png"
         page.screenshot(path=str(Path(folder) / file), **options)
+
+
+ROOM_SOCKETS = "**/ws/rooms/**"
+
+
+def kind(message: str | bytes) -> str:
+    try:
+        return json.loads(message).get("type", "")
+    except (ValueError, AttributeError):
+        return ""
+
+
+def relay(
+    page: Page, counted: str, silent: Callable[[int], bool]
+) -> tuple[list[tuple[WebSocketRoute, WebSocketRoute]], list[int]]:
+    """Stand between the page's room sockets and the server: the page's messages pass
+    on, the server's reach the page unless `silent(socket number)`. The sockets in
+    order (each its page side and its server side), and the socket number of each
+    message of type `counted` the page sent."""
+    sockets: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+    numbers: list[int] = []
+
+    def through(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+        number = len(sockets)
+        sockets.append((route, server))
+
+        def to_server(message: str | bytes) -> None:
+            if kind(message) == counted:
+                numbers.append(number)
+            server.send(message)
+
+        def to_page(message: str | bytes) -> None:
+            if not silent(number):
+                route.send(message)
+
+        route.on_message(to_server)
+        server.on_message(to_page)
+
+    page.route_web_socket(ROOM_SOCKETS, through)
+    return sockets, numbers

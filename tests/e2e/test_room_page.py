@@ -119,21 +119,22 @@ def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
     expect(guest.locator("#play-message")).to_be_empty()
 
 
-def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page) -> None:
-    host = new_page()
-    sockets = []
-
-    def through(route) -> None:  # the page's socket, passed on to the server as it is
-        sockets.append((route, route.connect_to_server()))
-
-    host.route_web_socket("**/ws/rooms/**", through)
-    host.goto("/tiles/friend/")
-    host.get_by_role("button", name="Create a room").click()
-    host.wait_for_url("**/r/*/")
+def asks_for_a_new_round(host: Page, new_page) -> Page:
+    """Open a room in `host`, let a guest join and the host ask for a new round, which
+    the guest is shown; the guest's page."""
+    play_pages.open_room(host)
     guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     host.locator("#play-new").click()
     expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    return guest
+
+
+def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page) -> None:
+    host = new_page()
+    # The page's socket, passed on to the server as it is.
+    sockets, _ = play_pages.relay(host, "", lambda number: False)
+    guest = asks_for_a_new_round(host, new_page)
 
     # A network blip: both ends of the host's socket close, and the page reconnects.
     page_side, server_side = sockets[-1]
@@ -155,35 +156,10 @@ def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page
 
 def test_a_request_whose_answer_the_drop_cut_off_is_said_to_have_ended(new_page) -> None:
     host = new_page()
-    sockets = []
-    asked: list[bool] = []  # once the host asked, its first socket hears nothing more
-
-    def through(route) -> None:
-        server = route.connect_to_server()
-        number = len(sockets)
-        sockets.append((route, server))
-
-        def to_server(message) -> None:
-            if '"new_round"' in str(message):
-                asked.append(True)
-            server.send(message)
-
-        def to_page(message) -> None:
-            if not (number == 0 and asked):
-                route.send(message)
-
-        route.on_message(to_server)
-        server.on_message(to_page)
-
-    host.route_web_socket("**/ws/rooms/**", through)
-    host.goto("/tiles/friend/")
-    host.get_by_role("button", name="Create a room").click()
-    host.wait_for_url("**/r/*/")
-    guest = play_pages.join(new_page, host.url)
-    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
-    host.locator("#play-new").click()
+    # Once the host asked, its first socket hears nothing more.
+    sockets, asked = play_pages.relay(host, "new_round", lambda number: number == 0 and bool(asked))
     # The server has the request (the friend sees it); its answer never reaches the host.
-    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    guest = asks_for_a_new_round(host, new_page)
     expect(host.locator("#play-consent")).to_be_hidden()
 
     page_side, server_side = sockets[-1]

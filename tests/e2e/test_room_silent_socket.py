@@ -7,54 +7,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import WebSocketRoute, expect
 
 from tests.e2e import play_pages
+from tests.e2e.play_pages import ROOM_SOCKETS, kind, relay
 from tests.e2e.tiles_pages import wait_for_turn
 
 pytestmark = pytest.mark.e2e
-
-ROOM_SOCKETS = "**/ws/rooms/**"
-
-
-def kind(message: str | bytes) -> str:
-    try:
-        return json.loads(message).get("type", "")
-    except (ValueError, AttributeError):
-        return ""
-
-
-def relay(
-    page: Page, counted: str, silent: Callable[[int], bool]
-) -> tuple[list[WebSocketRoute], list[int]]:
-    """Stand between the page's room sockets and the server: the page's messages pass
-    on, the server's reach the page unless `silent(socket number)`. The sockets in
-    order, and the socket number of each message of type `counted` the page sent."""
-    sockets: list[WebSocketRoute] = []
-    numbers: list[int] = []
-
-    def through(route: WebSocketRoute) -> None:
-        server = route.connect_to_server()
-        number = len(sockets)
-        sockets.append(route)
-
-        def to_server(message: str | bytes) -> None:
-            if kind(message) == counted:
-                numbers.append(number)
-            server.send(message)
-
-        def to_page(message: str | bytes) -> None:
-            if not silent(number):
-                route.send(message)
-
-        route.on_message(to_server)
-        server.on_message(to_page)
-
-    page.route_web_socket(ROOM_SOCKETS, through)
-    return sockets, numbers
 
 
 def test_a_page_whose_hello_gets_no_answer_reconnects_and_plays_on(new_page) -> None:
