@@ -277,15 +277,21 @@ def rule(state: Any, seat: int, rng: random.Random) -> Action:
 # --- eaai -------------------------------------------------------------------------------
 
 
-def eaai(state: Any, seat: int, rng: random.Random) -> Action:
-    seen = Seen(engine.view(state, seat))
+def _simple_turn(seen: Seen) -> Action | None:
+    """The draw and the melds of eaai and beginner alike: the pile's card only when it
+    makes a meld or fits the table; go out, else lay every meld down; None: discard."""
     if seen.view["step"] == "draw":
         top = seen.top
         take = top is not None and (_makes_meld(top, seen.hand) or _fits_table(top, seen.table))
         return {"type": "draw", "source": "discard" if take else "stock"}
-    out = _go_out(seen) or _lay_down_all(seen)
-    if out is not None:
-        return out
+    return _go_out(seen) or _lay_down_all(seen)
+
+
+def eaai(state: Any, seat: int, rng: random.Random) -> Action:
+    seen = Seen(engine.view(state, seat))
+    turn = _simple_turn(seen)
+    if turn is not None:
+        return turn
     options = seen.discardable()
     scores = {o: deadwood([c for c in seen.hand if c != o], seen.table) for o in options}
     least = min(scores.values())
@@ -376,13 +382,9 @@ def montecarlo(state: Any, seat: int, rng: random.Random) -> Action:
 
 def beginner(state: Any, seat: int, rng: random.Random) -> Action:
     seen = Seen(engine.view(state, seat))
-    if seen.view["step"] == "draw":
-        top = seen.top
-        take = top is not None and (_makes_meld(top, seen.hand) or _fits_table(top, seen.table))
-        return {"type": "draw", "source": "discard" if take else "stock"}
-    out = _go_out(seen) or _lay_down_all(seen)
-    if out is not None:
-        return out
+    turn = _simple_turn(seen)
+    if turn is not None:
+        return turn
     options = seen.discardable()
     loose = [c for c in options if not _partners(c, seen.hand)]
     pool = loose or options
