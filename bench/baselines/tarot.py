@@ -226,6 +226,12 @@ def _thumb_lead(view: View, plain: list[str]) -> str:
     if masters:
         return max(masters, key=lambda c: (half_points(c), strength(c)))
     # Otherwise low from the longest suit, honours kept.
+    return low_from_longest_suit(plain)
+
+
+def low_from_longest_suit(plain: list[str]) -> str:
+    """The lowest card of the longest plain suit (ties: the later suit); with no plain
+    suit, the lowest trump but the Petit."""
     suited = [c for c in plain if not is_trump(c)]
     if suited:
         length = {s: sum(1 for c in suited if suit(c) == s) for s in {suit(c) for c in suited}}
@@ -446,12 +452,7 @@ def beginner_card(view: View) -> str:
     kings = [c for c in plain if c.endswith("K") and not is_trump(c)]
     if kings:
         return kings[0]
-    suited = [c for c in plain if not is_trump(c)]
-    if suited:
-        length = {s: sum(1 for c in suited if suit(c) == s) for s in {suit(c) for c in suited}}
-        longest = max(length, key=lambda s: (length[s], s))
-        return min((c for c in suited if suit(c) == longest), key=strength)
-    return min((c for c in plain if c != PETIT), key=strength, default=plain[0])
+    return low_from_longest_suit(plain)
 
 
 def beginner(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
