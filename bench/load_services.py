@@ -39,8 +39,16 @@ def rss_bytes(pid: int) -> int:
 class Services:
     """Redis, the database and the daphne processes of one bench run."""
 
-    def __init__(self, stack: str, processes: int, profile: str = "", trace: bool = False) -> None:
+    def __init__(
+        self,
+        stack: str,
+        processes: int,
+        profile: str = "",
+        trace: bool = False,
+        settings: dict[str, str] | None = None,
+    ) -> None:
         self.stack, self.processes, self.profile, self.trace = stack, processes, profile, trace
+        self.settings = settings or {}  # environment variables of the servers, set last
         self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
         self.redis: subprocess.Popen[bytes] | None = None
         self.database = ""
@@ -82,6 +90,7 @@ class Services:
         self.env.pop("REDIS_URL", None)
         if redis_url:
             self.env["REDIS_URL"] = redis_url
+        self.env |= self.settings
         migrate(self.env)
         for number in range(self.processes):
             log = self.folder / f"daphne{number}.log"

@@ -1,0 +1,230 @@
+"""The site tried from outside as production runs it: players in a real browser, an
+operator reading the logs, an attacker sending hostile frames.
+
+    python bench/outside_check.py [--idle 65] [--pictures DIR]
+
+It starts what production has (bench/load_services.py): a PostgreSQL database and a
+redis-server of its own, `collectstatic` with the hashed manifest, two daphne processes
+with DEBUG=0. For each game (tile rummy, rummy, Tarot) a host on process 1 in Chromium at
+390x844 with touch creates a room with a friend, a guest on process 2 at 1280x800 joins
+by the invite link, and each makes one move in turn; it prints how long each move took
+to show on the other page. Then every socket stays idle for --idle seconds (longer than
+every timeout of the layer and its client), every page must still say that both players
+are here, and each room moves once more. Then hostile frames on process 1's socket, and
+what each got back. Last, the page errors the browser saw and the tracebacks and ERROR
+lines of both daphne logs. Screenshots of every page go to --pictures (a temporary folder
+by default, printed). Needs Debian's Chromium at /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import websockets  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+from bench.load_services import SECRET, Services, make_rooms, setup_django  # noqa: E402
+from tests.live_server import HOST  # noqa: E402
+
+BOTH_HERE = "Both players are here."
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def version(page: Page) -> int:
+    return page.evaluate("() => window.Play.context.version")
+
+
+def move_tiles(page: Page) -> None:
+    page.get_by_role("button", name="Draw").click()
+
+
+def move_cards(page: Page) -> None:
+    page.get_by_role("button", name="Draw from the stock", exact=True).click()
+    page.wait_for_function("() => !window.Play.busy")
+    page.locator(".cards-hand .card").first.click()
+    page.get_by_role("button", name="Discard", exact=True).click()
+
+
+def move_tarot(page: Page) -> None:
+    page.locator(".tarot-board.is-playing").wait_for(state="attached")
+    page.locator(".tarot-board.is-playing button.card[data-legal]").first.click()
+    page.get_by_role("button", name="Play card").click()
+
+
+MOVES = {"tiles": move_tiles, "cards": move_cards, "tarot": move_tarot}
+
+
+def to_move(pages: tuple[Page, Page]) -> tuple[Page, Page]:
+    """(the page whose turn it is, the other), once one of them says "Your turn"."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        for mover, watcher in (pages, pages[::-1]):
+            if "Your turn" in mover.locator("#play-status").inner_text():
+                return mover, watcher
+        time.sleep(0.05)
+    raise TimeoutError("neither page says it is its turn")
+
+
+def timed_move(game: str, pages: tuple[Page, Page]) -> tuple[float, str]:
+    """Seconds from the mover's first click until the other page has the new version,
+    and which page moved."""
+    mover, watcher = to_move(pages)
+    mover.wait_for_function("() => !window.Play.busy")
+    before = version(watcher)
+    started = time.perf_counter()
+    MOVES[game](mover)
+    watcher.wait_for_function("v => window.Play.context.version > v", arg=before, timeout=15000)
+    elapsed = time.perf_counter() - started
+    mover.wait_for_function("() => !window.Play.busy")
+    return elapsed, "phone" if mover is pages[0] else "desktop"
+
+
+def presence(page: Page) -> str:
+    return page.locator("#play-presence").inner_text()
+
+
+async def hostile_frames(url: str, origin: str, key: str) -> list[tuple[str, str]]:
+    """Each hostile frame on a fresh socket, and what came back (an error code, a close)."""
+    deep = "[" * 5000 + "]" * 5000
+    cases: list[tuple[str, list[str | bytes]]] = [
+        ("binary frame", [b"\x00\x01"]),
+        ("not JSON", ["{oops"]),
+        ("a list", ["[1, 2]"]),
+        ("5,000 levels of nesting", [deep]),
+        ("a number as the type", ['{"type": 7}']),
+        ("an unknown type", ['{"type": "teleport"}']),
+        ("an action before hello", ['{"type": "action", "version": 0, "action": {}}']),
+        ("a wrong key", ['{"type": "hello", "key": "not-the-key"}']),
+        ("a stale move", [json.dumps({"type": "hello", "key": key}),
+                          '{"type": "action", "version": -5, "action": {"type": "draw"}}']),
+        ("a 3 MB frame", ["x" * 3_000_000]),
+    ]  # fmt: skip
+    answers = []
+    for name, frames in cases:
+        try:
+            async with websockets.connect(url, origin=origin, max_size=2**23) as socket:
+                got = []
+                for frame in frames:
+                    await socket.send(frame)
+                while True:
+                    try:
+                        text = await asyncio.wait_for(socket.recv(), 3)
+                    except TimeoutError:
+                        break
+                    message = json.loads(text)
+                    if message.get("type") == "error":
+                        got.append(message.get("code", "?"))
+                        break
+                    got.append(message.get("type", "?"))
+                answers.append((name, " ".join(got) or "nothing"))
+        except websockets.ConnectionClosed as closed:
+            answers.append((name, f"closed {closed.rcvd.code if closed.rcvd else 1006}"))
+        except websockets.InvalidStatus as refused:
+            answers.append((name, f"HTTP {refused.response.status_code}"))
+    for name, path, origin_used in [
+        ("an unknown room", "/ws/rooms/NOSUCHROOM/", origin),
+        ("a foreign Origin", url.split(str(HOST))[1].split("/", 1)[1], "https://evil.example"),
+        ("another path", "/ws/other/", origin),
+    ]:
+        target = url.split("/ws/")[0] + ("/" + path if not path.startswith("/") else path)
+        try:
+            async with websockets.connect(target, origin=origin_used) as socket:
+                await socket.send(json.dumps({"type": "hello", "key": key}))
+                text = await asyncio.wait_for(socket.recv(), 3)
+                answers.append((name, json.loads(text).get("code", json.loads(text)["type"])))
+        except websockets.ConnectionClosed as closed:
+            answers.append((name, f"closed {closed.rcvd.code if closed.rcvd else 1006}"))
+        except websockets.InvalidStatus as refused:
+            answers.append((name, f"HTTP {refused.response.status_code}"))
+    return answers
+
+
+def main(args: argparse.Namespace) -> int:
+    pictures = Path(args.pictures or tempfile.mkdtemp(prefix="outside_check_"))
+    pictures.mkdir(parents=True, exist_ok=True)
+    # Production serves the hashed, compressed files of collectstatic (docs/deploy.md).
+    services = Services("redis", 2, settings={"STATIC_MANIFEST": "1"})
+    static = {**os.environ, "DEBUG": "0", "STATIC_MANIFEST": "1", "SECRET_KEY": SECRET}
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT, env=static, check=True,
+    )  # fmt: skip
+    failures = 0
+    try:
+        services.start()
+        setup_django(services.env)
+        one, two = services.servers
+        print(f"two daphne processes (DEBUG=0, PostgreSQL, Redis, hashed static files): "
+              f"{one.url} and {two.url}; pictures in {pictures}")  # fmt: skip
+        errors: list[str] = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox"]
+            )
+            rooms = {}
+            for game in MOVES:
+                host = browser.new_context(base_url=one.url, **PHONE).new_page()
+                guest = browser.new_context(base_url=two.url, **DESKTOP).new_page()
+                for page in (host, guest):
+                    page.on("pageerror", lambda error, g=game: errors.append(f"{g}: {error}"))
+                host.goto(f"/{game}/friend/")
+                host.get_by_role("button", name="Create a room").click()
+                host.wait_for_url("**/r/*/")
+                invite = host.locator("#play-invite-link").input_value()
+                guest.goto(invite.replace(one.url, two.url))
+                for page in (host, guest):
+                    expect(page.locator("#play-presence")).to_contain_text(BOTH_HERE)
+                for _ in range(2):
+                    seconds, who = timed_move(game, (host, guest))
+                    print(f"{game}: a move on the {who} showed on the other page in "
+                          f"{seconds:.2f} s")  # fmt: skip
+                host.screenshot(path=str(pictures / f"{game}-phone.png"), full_page=True)
+                guest.screenshot(path=str(pictures / f"{game}-desktop.png"), full_page=True)
+                rooms[game] = (host, guest)
+            print(f"all sockets idle for {args.idle:g} s", flush=True)
+            time.sleep(args.idle)
+            for game, (host, guest) in rooms.items():
+                shown = [presence(host), presence(guest)]
+                kept = all(BOTH_HERE in text for text in shown)
+                failures += not kept
+                again, who = timed_move(game, (host, guest))
+                print(f"{game}: after the idle time both pages say {BOTH_HERE!r}: {kept}; "
+                      f"the next move (on the {who}) showed in {again:.2f} s")  # fmt: skip
+            browser.close()
+        code, host_key, _ = make_rooms(1)[0]
+        url = f"ws://{HOST}:{one.port}/ws/rooms/{code}/"
+        for name, answer in asyncio.run(hostile_frames(url, one.url, host_key)):
+            print(f"hostile: {name} -> {answer}")
+        print(f"page errors in the browser: {len(errors)}")
+        for error in errors:
+            print(f"  {error}")
+        failures += len(errors)
+        problems = services.log_problems()
+        print(f"daphne logs: {dict(problems) or 'no Traceback, no ERROR'}")
+        failures += sum(problems.values())
+    finally:
+        services.stop()
+    return failures
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--idle", type=float, default=65, help="seconds every socket is idle")
+    parser.add_argument("--pictures", default="", help="folder for the screenshots")
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main(arguments()) else 0)
