@@ -49,8 +49,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cards import engine
-from cards.deal import other
 from cards.melds import DECK, RANK_OF, SUIT_OF, SUITS, card, fits, melds_in, value
+from gamekit.seats import other
 
 LEVELS = ("easy", "medium", "strong")
 SAMPLES = 24  # strong: opponent hands sampled per decision

@@ -9,12 +9,16 @@ not fit the turn, a result the hands do not give, and so on.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cards import deal, seen, turns
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
-from rooms.engine import IllegalAction, Seat, gettext_noop
-from rooms.seats import by_seat
+from gamekit.engine import Seat
+from gamekit.saves import bad_state, read_int, read_list, read_object, read_pair, read_seat
+from gamekit.seats import SEATS, by_seat, other
+
+T = TypeVar("T")
 
 
 def to_json(state: deal.State) -> dict[str, Any]:
@@ -26,12 +30,12 @@ def to_json(state: deal.State) -> dict[str, Any]:
         "match": by_seat(state.match),
         "stock": list(state.stock),
         "pile": list(state.pile),
-        "hands": by_seat({s: list(state.hands[s]) for s in deal.SEATS}),
+        "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
         "melds": seen.melds_json(state.melds),
         "turn": state.turn,
         "step": state.step,
         "taken": state.taken,
-        "known": by_seat({s: list(deal.known_cards(state)[s]) for s in deal.SEATS}),
+        "known": by_seat({s: list(deal.known_cards(state)[s]) for s in SEATS}),
         "turns": state.turns,
         "reshuffles": state.reshuffles,
         "current": seen.turn_json(state.current),
@@ -40,71 +44,54 @@ def to_json(state: deal.State) -> dict[str, Any]:
     }
 
 
-def _bad(what: str) -> IllegalAction:
-    return IllegalAction(
-        "bad_state", gettext_noop("This saved game is damaged (%(what)s)."), what=what
-    )
-
-
-def _int(item: object, what: str, low: int, high: int | None = None) -> int:
-    if type(item) is not int or item < low or (high is not None and item > high):
-        raise _bad(what)
-    return item
-
-
-def _seat(item: object, what: str) -> Seat:
-    if type(item) is not int or item not in deal.SEATS:  # not True, not 1.0
-        raise _bad(what)
-    return item
-
-
 def _card_or_none(item: object, what: str) -> str | None:
     if item is not None and not is_card(item):
-        raise _bad(what)
+        raise bad_state(what)
     return item  # type: ignore[return-value]
 
 
 def _cards(item: object, what: str) -> tuple[str, ...]:
-    if not isinstance(item, list) or len(item) > len(DECK):
-        raise _bad(what)
-    if not all(is_card(code) for code in item) or len(set(item)) != len(item):
-        raise _bad(what)
-    return tuple(item)
+    cards = read_list(item, what, is_card, most=len(DECK))
+    if len(set(cards)) != len(cards):
+        raise bad_state(what)
+    return cards
 
 
-def _per_seat(item: object, what: str) -> dict[Seat, Any]:
-    if not isinstance(item, dict) or set(item) != {"1", "2"}:
-        raise _bad(what)
-    return {seat: item[str(seat)] for seat in deal.SEATS}
+def _seat(item: object, what: str) -> Seat:
+    return read_seat(item, what)  # type: ignore[return-value]
+
+
+def _per_seat(item: object, what: str, read: Callable[[Any], T]) -> dict[Seat, T]:
+    return dict(read_pair(item, what, read))
 
 
 def _melds(item: object) -> tuple[deal.Meld, ...]:
     if not isinstance(item, list) or len(item) > len(DECK) // MELD_MIN:
-        raise _bad("melds")
+        raise bad_state("melds")
     melds = []
     for raw in item:
         if not isinstance(raw, dict) or set(raw) != {"owner", "cards", "laid_off"}:
-            raise _bad("melds")
+            raise bad_state("melds")
         cards = _cards(raw["cards"], "melds")
         check = check_meld(cards)
         if not check.valid or check.arranged != cards:
-            raise _bad("melds")
+            raise bad_state("melds")
         laid = raw["laid_off"]
         if not isinstance(laid, list):
-            raise _bad("melds")
+            raise bad_state("melds")
         laid_off = []
         for entry in laid:
             if not isinstance(entry, dict) or set(entry) != {"seat", "card"}:
-                raise _bad("melds")
+                raise bad_state("melds")
             laid_off.append((_seat(entry["seat"], "melds"), _card_or_none(entry["card"], "melds")))
         laid_cards = [code for _, code in laid_off]
         if None in laid_cards or len(set(laid_cards)) != len(laid_cards):
-            raise _bad("melds")
+            raise bad_state("melds")
         if not set(laid_cards) <= set(cards) or len(cards) - len(laid_cards) < MELD_MIN:
-            raise _bad("melds")
+            raise bad_state("melds")
         core = [code for code in cards if code not in set(laid_cards)]
         if not check_meld(core).valid:
-            raise _bad("melds")
+            raise bad_state("melds")
         melds.append(
             deal.Meld(owner=_seat(raw["owner"], "melds"), cards=cards, laid_off=tuple(laid_off))
         )
@@ -122,20 +109,20 @@ def _turn(item: object, what: str, meld_count: int) -> dict[str, Any] | None:
     if item is None:
         return None
     if not isinstance(item, dict) or set(item) != TURN_KEYS:
-        raise _bad(what)
+        raise bad_state(what)
     if item["draw"] not in (None, *deal.SOURCES):
-        raise _bad(what)
+        raise bad_state(what)
     melds = item["melds"]
     if not isinstance(melds, list):
-        raise _bad(what)
+        raise bad_state(what)
     lay_offs = item["lay_offs"]
     if not isinstance(lay_offs, list):
-        raise _bad(what)
+        raise bad_state(what)
     for entry in lay_offs:
         if not isinstance(entry, dict) or set(entry) != {"card", "meld"}:
-            raise _bad(what)
-        if not is_card(entry["card"]) or _int(entry["meld"], what, 0) >= meld_count:
-            raise _bad(what)
+            raise bad_state(what)
+        if not is_card(entry["card"]) or read_int(entry["meld"], what, 0) >= meld_count:
+            raise bad_state(what)
     return {
         "seat": _seat(item["seat"], what),
         "draw": item["draw"],
@@ -150,36 +137,33 @@ def _result(item: object) -> dict[str, Any] | None:
     if item is None:
         return None
     if not isinstance(item, dict) or set(item) != {"winner", "scores", "reason", "hand_values"}:
-        raise _bad("result")
+        raise bad_state("result")
     if item["reason"] not in ("out", "turn_limit"):
-        raise _bad("result")
-    scores = _per_seat(item["scores"], "result")
-    values = _per_seat(item["hand_values"], "result")
+        raise bad_state("result")
+
+    def points(n: object) -> int:
+        return read_int(n, "result", 0)
+
     return {
         "winner": None if item["winner"] is None else _seat(item["winner"], "result"),
-        "scores": {s: _int(n, "result", 0) for s, n in scores.items()},
+        "scores": _per_seat(item["scores"], "result", points),
         "reason": item["reason"],
-        "hand_values": {s: _int(n, "result", 0) for s, n in values.items()},
+        "hand_values": _per_seat(item["hand_values"], "result", points),
     }
 
 
 def from_json(data: dict[str, Any]) -> deal.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
-    if not isinstance(data, dict):
-        raise _bad("not an object")
-    if type(data.get("schema")) is not int or data["schema"] != deal.SCHEMA:
-        raise _bad("schema")
-    if set(data) != set(KEYS):
-        raise _bad("keys")
+    data = read_object(data, deal.SCHEMA, KEYS, exact=True)
     melds = _melds(data["melds"])
-    hands = {s: _cards(h, "hands") for s, h in _per_seat(data["hands"], "hands").items()}
-    known = {s: _cards(k, "known") for s, k in _per_seat(data["known"], "known").items()}
-    match = {s: _int(n, "match", 0) for s, n in _per_seat(data["match"], "match").items()}
+    hands = _per_seat(data["hands"], "hands", lambda h: _cards(h, "hands"))
+    known = _per_seat(data["known"], "known", lambda k: _cards(k, "known"))
+    match = _per_seat(data["match"], "match", lambda n: read_int(n, "match", 0))
     turn = None if data["turn"] is None else _seat(data["turn"], "turn")
     state = deal.State(
-        seed=_int(data["seed"], "seed", -(2**63), 2**63),
+        seed=read_int(data["seed"], "seed", -(2**63), 2**63),
         first=_seat(data["first"], "first"),
-        game_no=_int(data["game_no"], "game_no", 1),
+        game_no=read_int(data["game_no"], "game_no", 1),
         match=match,
         stock=_cards(data["stock"], "stock"),
         pile=_cards(data["pile"], "pile"),
@@ -189,8 +173,8 @@ def from_json(data: dict[str, Any]) -> deal.State:
         step=data["step"] if data["step"] in ("draw", "play", None) else "?",
         taken=_card_or_none(data["taken"], "taken"),
         known=known,
-        turns=_int(data["turns"], "turns", 0, deal.TURN_LIMIT),
-        reshuffles=_int(data["reshuffles"], "reshuffles", 0),
+        turns=read_int(data["turns"], "turns", 0, deal.TURN_LIMIT),
+        reshuffles=read_int(data["reshuffles"], "reshuffles", 0),
         current=_turn(data["current"], "current", len(melds)),
         last=_turn(data["last"], "last", len(melds)),
         result=_result(data["result"]),
@@ -210,41 +194,41 @@ def _check_consistent(state: deal.State) -> None:
         ]
     )
     if everything != Counter(DECK):
-        raise _bad("cards")
+        raise bad_state("cards")
     if max(state.match.values()) >= deal.MATCH_TARGET:
-        raise _bad("match")
-    for seat in deal.SEATS:
+        raise bad_state("match")
+    for seat in SEATS:
         if not set(state.known[seat]) <= set(state.hands[seat]):  # type: ignore[index]
-            raise _bad("known")
+            raise bad_state("known")
     over = state.result is not None
     if state.step == "?" or (state.turn is None) != over or (state.step is None) != over:
-        raise _bad("step")
+        raise bad_state("step")
     if over:
         if state.current is not None or state.taken is not None:
-            raise _bad("step")
+            raise bad_state("step")
         if state.result != _result_of(state):
-            raise _bad("result")
+            raise bad_state("result")
         return
     if state.turns >= deal.TURN_LIMIT or not state.hands[1] or not state.hands[2]:
-        raise _bad("turns")
+        raise bad_state("turns")
     current = state.current
     if current is None or current["seat"] != state.turn or current["discard"] is not None:
-        raise _bad("current")
+        raise bad_state("current")
     if state.step == "draw":
         if state.taken is not None or current["draw"] is not None or current["melds"]:
-            raise _bad("step")
+            raise bad_state("step")
         if current["lay_offs"] or not state.pile:
-            raise _bad("step")
+            raise bad_state("step")
     else:
         if current["draw"] is None or current["taken"] != state.taken:
-            raise _bad("step")
+            raise bad_state("step")
         if state.taken is not None and state.taken not in state.hands[state.turn]:
             # The taken card may have been melded or laid off since.
             on_table = {code for meld in state.melds for code in meld.cards}
             if state.taken not in on_table:
-                raise _bad("taken")
-    if state.last is not None and state.last["seat"] != deal.other(state.turn):  # type: ignore[arg-type]
-        raise _bad("last")
+                raise bad_state("taken")
+    if state.last is not None and state.last["seat"] != other(state.turn):  # type: ignore[arg-type]
+        raise bad_state("last")
 
 
 def _result_of(state: deal.State) -> dict[str, Any] | None:
@@ -253,7 +237,7 @@ def _result_of(state: deal.State) -> dict[str, Any] | None:
     assert result is not None
     if result["reason"] == "out":
         winner = result["winner"]
-        if winner is None or state.hands[winner] or not state.hands[deal.other(winner)]:
+        if winner is None or state.hands[winner] or not state.hands[other(winner)]:
             return None
         return turns.finish(state, winner, "out").result
     if result["winner"] is not None or state.turns != deal.TURN_LIMIT:

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cards.melds import DECK, check_meld, sort_cards
-from rooms.engine import Seat
+from gamekit.engine import Seat
+from gamekit.seats import SEATS, other
 
 SCHEMA = 1
 HAND_SIZE = 10
 MATCH_TARGET = 100
 TURN_LIMIT = 200
-SEATS: tuple[Seat, Seat] = (1, 2)
 SOURCES = ("stock", "discard")
 
 
@@ -56,10 +56,6 @@ class State:
     # {"winner": 1|2|None, "scores": {1: n, 2: n}, "reason": "out"|"turn_limit",
     #  "hand_values": {1: n, 2: n}}
     result: dict[str, Any] | None = None
-
-
-def other(seat: Seat) -> Seat:
-    return 2 if seat == 1 else 1
 
 
 def known_cards(state: State) -> dict[Seat, tuple[str, ...]]:

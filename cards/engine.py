@@ -56,7 +56,6 @@ from cards.deal import (
     HAND_SIZE,
     MATCH_TARGET,
     SCHEMA,
-    SEATS,
     SOURCES,
     TURN_LIMIT,
     Meld,
@@ -65,12 +64,12 @@ from cards.deal import (
     match_totals,
     match_winner,
     new_round,
-    other,
     state_from_position,
 )
 from cards.melds import DECK, check_meld
 from cards.seen import hidden, redeal_hidden, status, summary, view
 from cards.turns import apply, legal_actions
+from gamekit.seats import SEATS, other
 
 __all__ = [
     "DECK",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
-from rooms.engine import IllegalAction, gettext_noop
+from gamekit.engine import IllegalAction, gettext_noop
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -11,7 +11,6 @@ from typing import Any
 
 from cards.deal import (
     MATCH_TARGET,
-    SEATS,
     TURN_LIMIT,
     Meld,
     State,
@@ -21,8 +20,8 @@ from cards.deal import (
     match_winner,
 )
 from cards.melds import hand_value, sort_cards
-from rooms.engine import Seat, Status, View
-from rooms.seats import by_seat, status_of
+from gamekit.engine import Seat, Status, View
+from gamekit.seats import SEATS, by_seat, status_of
 
 
 def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -102,7 +101,7 @@ def view(state: State, seat: Seat | None) -> View:
 
 
 def status(state: State) -> Status:
-    """What the platform reads (rooms.engine.Status); the board reads the view."""
+    """What the platform reads (gamekit.engine.Status); the board reads the view."""
     return status_of(state.turn, state.result)
 
 

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cards.deal import SEATS, SOURCES, TURN_LIMIT, Meld, State, known_cards, new_turn, other
+from cards.deal import (
+    SOURCES,
+    TURN_LIMIT,
+    Meld,
+    State,
+    known_cards,
+    new_turn,
+)
 from cards.melds import (
     CARD_CODES,
     DECK,
@@ -21,7 +28,8 @@ from cards.melds import (
     shown,
     sort_cards,
 )
-from rooms.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.seats import SEATS, other
 
 
 def _malformed(message: str, **params: Any) -> IllegalAction:

@@ -20,8 +20,8 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from gamekit.engine import IllegalAction
 from rooms import presence, registry
-from rooms.engine import IllegalAction
 from rooms.models import ActionLog, Room, Seat
 
 

@@ -10,8 +10,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from gamekit.engine import Seat, Status, View
 from rooms import registry, states
-from rooms.engine import Seat, Status, View
 from rooms.models import Room
 
 

@@ -66,17 +66,17 @@ from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from gamekit.engine import IllegalAction
+from gamekit.seats import other
 from rooms import presence
 from rooms.board import seat_message, state_message
 from rooms.db import database
-from rooms.engine import IllegalAction
 from rooms.errors import RoomError, describe
 from rooms.flood import TokenBucket
 from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
 from rooms.outage import DATABASE_ERRORS
-from rooms.seats import other
 
 MAX_MESSAGE_BYTES = 16 * 1024
 # No message of the protocol nests deeper than a few levels; json.loads would recurse

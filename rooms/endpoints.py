@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from rooms.errors import RoomError, describe
 
 MAX_BODY_BYTES = 64 * 1024

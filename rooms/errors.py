@@ -1,6 +1,6 @@
 """Refusals of the rooms app, each with a stable code and a translated message.
 
-Engines raise `rooms.engine.IllegalAction` (English template + params); the rooms app
+Engines raise `gamekit.engine.IllegalAction` (English template + params); the rooms app
 raises `RoomError` for everything around the game (versions, seats, tokens, limits).
 Both reach the browser as `{code, message}`, the message in the player's language.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 
 MESSAGES: dict[str, Any] = {
     "bad_token": _("This saved game cannot be read. Start a new round."),

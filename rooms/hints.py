@@ -15,9 +15,9 @@ from typing import Any
 from django.http import Http404
 from django.views.decorators.csrf import csrf_exempt
 
+from gamekit.engine import IllegalAction, gettext_noop
 from rooms import registry
 from rooms.endpoints import JsonRequest, json_endpoint
-from rooms.engine import IllegalAction, gettext_noop
 from rooms.errors import RoomError
 from rooms.local_play import open_sealed
 from rooms.throttle import game_throttle

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from gamekit.engine import IllegalAction, Seat, Status, View
 from rooms import registry
-from rooms.engine import IllegalAction, Seat, Status, View
 from rooms.errors import RoomError
 from rooms.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed

@@ -16,11 +16,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from gamekit.engine import Engine, IllegalAction, Status
+from gamekit.seats import SEATS
 from rooms import presence, registry, statements, states
 from rooms.browser_saves import BrowserSave  # noqa: F401 (Django finds models here)
-from rooms.engine import Engine, IllegalAction, Status
 from rooms.errors import RoomError
-from rooms.seats import COLOURS, SEATS, first_seat, new_seed
+from rooms.seats import COLOURS, first_seat, new_seed
 
 CODE_BYTES = 18  # 144 bits: unguessable invite codes
 KEY_BYTES = 24  # 192 bits: seat keys

@@ -2,7 +2,7 @@
 
 A game app registers one `Game` in its AppConfig.ready(): everything the site needs of
 it (docs/games.md), its engine and bots as the modules themselves. `register` checks
-the game against the engine protocol (rooms.engine) and refuses a malformed one with an
+the game against the engine protocol (gamekit.engine) and refuses a malformed one with an
 error that says what is missing, at start-up rather than at a player's first move.
 config/urls.py mounts each game's own URLs under /<slug>/.
 """
@@ -21,8 +21,9 @@ from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from rooms.engine import Bots, Engine, Status
-from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
+from gamekit.engine import Bots, Engine, Status
+from gamekit.seats import LEVELS
+from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES
 
 MODES = ("local", "computer", "friend")
 SHOW_CARDS = gettext_lazy("Show Player %(seat)s's cards")  # Game.reveal of a card game
@@ -33,7 +34,7 @@ class Game:
     slug: str
     name: str | Promise
     summary: str | Promise
-    engine: Engine  # the module that keeps the Engine protocol (rooms.engine)
+    engine: Engine  # the module that keeps the Engine protocol (gamekit.engine)
     bots: Bots  # the module with choose(state, seat, level, rng)
     levels: tuple[str, ...] = LEVELS
     # The game's own endpoints (a URLconf module), mounted under /<slug>/; None: none.
@@ -126,7 +127,7 @@ class Game:
 _games: dict[str, Game] = {}
 
 
-# What every engine module defines (rooms.engine.Engine) and every bots module.
+# What every engine module defines (gamekit.engine.Engine) and every bots module.
 ENGINE_FUNCTIONS = (
     "new_round",
     "apply",

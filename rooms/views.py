@@ -18,13 +18,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
+from gamekit.engine import IllegalAction
+from gamekit.seats import by_seat
 from rooms import local_play, presence, registry
 from rooms.board import render_board
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
-from rooms.engine import IllegalAction
 from rooms.errors import RoomError
 from rooms.models import Room
-from rooms.seats import COLOURS, by_seat
+from rooms.seats import COLOURS
 from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
 
 # The host's seat key travels from the "create" POST to the room page in the session,

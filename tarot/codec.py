@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rooms.engine import IllegalAction, Seat, gettext_noop
-from rooms.seats import by_seat
+from gamekit.engine import Seat
+from gamekit.saves import bad_state, read_int, read_list, read_pair
+from gamekit.seats import SEATS, by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
 from tarot.engine import (
     HAND,
     HAND_SIZE,
     SCHEMA,
-    SEATS,
     STACK_SIZE,
     STACKS,
     TRICKS,
@@ -49,66 +49,45 @@ def state_to_json(state: State) -> dict[str, Any]:
     }
 
 
-def _bad_state(what: str) -> IllegalAction:
-    return IllegalAction(
-        "bad_state", gettext_noop("This saved game is damaged (%(what)s)."), what=what
-    )
-
-
-def _int(item: object, what: str, low: int, high: int) -> int:
-    if type(item) is not int or not low <= item <= high:  # not True, not 1.0
-        raise _bad_state(what)
-    return item
-
-
 def _cards(item: object, what: str, most: int) -> tuple[str, ...]:
-    if not isinstance(item, list) or len(item) > most or not all(map(is_card, item)):
-        raise _bad_state(what)
-    return tuple(item)
-
-
-def _per_seat(item: object, what: str) -> dict[Seat, Any]:
-    if not isinstance(item, dict) or set(item) != {"1", "2"}:
-        raise _bad_state(what)
-    return {seat: item[str(seat)] for seat in SEATS}
+    return read_list(item, what, is_card, most=most)
 
 
 def _play(item: object) -> Play:
     if not isinstance(item, list) or len(item) != 3 or not is_card(item[1]):
-        raise _bad_state("play")
-    return (_int(item[0], "play", 1, 2), item[1], _int(item[2], "play", HAND, STACKS - 1))
+        raise bad_state("play")
+    return (read_int(item[0], "play", 1, 2), item[1], read_int(item[2], "play", HAND, STACKS - 1))
 
 
 def _trick(item: object) -> Trick:
     if not isinstance(item, list) or len(item) != 3:
-        raise _bad_state("tricks")
+        raise bad_state("tricks")
     lead, second = _play(item[0]), _play(item[1])
     if lead[0] == second[0]:
-        raise _bad_state("tricks")
-    return (lead, second, _int(item[2], "tricks", 1, 2))
+        raise bad_state("tricks")
+    return (lead, second, read_int(item[2], "tricks", 1, 2))
+
+
+def _stacks(item: object) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(item, list) or len(item) != STACKS:
+        raise bad_state("stacks")
+    return tuple(_cards(pile, "stacks", STACK_SIZE) for pile in item)
 
 
 def state_from_json(data: object) -> State:
     if not isinstance(data, dict):
-        raise _bad_state("not an object")
-    _int(data.get("schema"), "schema", SCHEMA, SCHEMA)
-    seed = _int(data.get("seed"), "seed", -(2**63), 2**63)
-    first = _int(data.get("first"), "first", 1, 2)
-    game_no = _int(data.get("game_no"), "game_no", 1, 2**31)
-    hands = {
-        s: _cards(cards, "hands", HAND_SIZE)
-        for s, cards in _per_seat(data.get("hands"), "hands").items()
-    }
-    stacks = {}
-    for s, piles in _per_seat(data.get("stacks"), "stacks").items():
-        if not isinstance(piles, list) or len(piles) != STACKS:
-            raise _bad_state("stacks")
-        stacks[s] = tuple(_cards(pile, "stacks", STACK_SIZE) for pile in piles)
+        raise bad_state("not an object")
+    read_int(data.get("schema"), "schema", SCHEMA, SCHEMA)
+    seed = read_int(data.get("seed"), "seed", -(2**63), 2**63)
+    first = read_int(data.get("first"), "first", 1, 2)
+    game_no = read_int(data.get("game_no"), "game_no", 1, 2**31)
+    hands = dict(read_pair(data.get("hands"), "hands", lambda h: _cards(h, "hands", HAND_SIZE)))
+    stacks = dict(read_pair(data.get("stacks"), "stacks", _stacks))
     raw_trick, raw_tricks = data.get("trick"), data.get("tricks")
     if not isinstance(raw_trick, list) or len(raw_trick) > 1:
-        raise _bad_state("trick")
+        raise bad_state("trick")
     if not isinstance(raw_tricks, list) or len(raw_tricks) > TRICKS:
-        raise _bad_state("tricks")
+        raise bad_state("tricks")
     trick = tuple(_play(p) for p in raw_trick)
     tricks = tuple(_trick(t) for t in raw_tricks)
 
@@ -118,24 +97,24 @@ def state_from_json(data: object) -> State:
     giver: Seat | None = None
     for number, (lead, second, winner) in enumerate(tricks, start=1):
         if lead[0] != leader or winner != (lead[0], second[0])[trick_winner(lead[1], second[1])]:
-            raise _bad_state("tricks")
+            raise bad_state("tricks")
         leader, won, gave = gather(won, lead, second, last=number == TRICKS)
         giver = gave if gave is not None else giver
     if trick and trick[0][0] != leader:
-        raise _bad_state("trick")
+        raise bad_state("trick")
 
     played = [p for t in tricks for p in t[:2]] + list(trick)
     everything = Counter(c for s in SEATS for c in hands[s])
     everything.update(c for s in SEATS for pile in stacks[s] for c in pile)
     everything.update(p[1] for p in played)
     if everything != Counter(DECK):
-        raise _bad_state("cards")
+        raise bad_state("cards")
     for s in SEATS:
         sources = Counter(p[2] for p in played if p[0] == s)
         if sources[HAND] + len(hands[s]) != HAND_SIZE:
-            raise _bad_state("hands")
+            raise bad_state("hands")
         if any(sources[i] + len(stacks[s][i]) != STACK_SIZE for i in range(STACKS)):
-            raise _bad_state("stacks")
+            raise bad_state("stacks")
     state = State(
         seed=seed,
         first=first,
@@ -149,5 +128,5 @@ def state_from_json(data: object) -> State:
         excuse_giver=giver,
     )
     if is_over(state) != (len(tricks) == TRICKS):
-        raise _bad_state("tricks")
+        raise bad_state("tricks")
     return state

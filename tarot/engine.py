@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.seats import SEATS, other
 from tarot.rules import (  # _legal: tests/tarot/test_search.py compares the search with it
     FOLLOW_SUIT,
     PLAY_A_TRUMP,
@@ -47,7 +48,6 @@ from tarot.scoring import oudlers_taken, petit_taker, points_halves, result, sta
 from tarot.state import (
     HAND,
     HAND_SIZE,
-    SEATS,
     STACK_SIZE,
     STACKS,
     TRICKS,
@@ -59,7 +59,6 @@ from tarot.state import (
     is_over,
     new_round,
     next_first_seat,
-    other,
     top_is_up,
     tricks_left,
     turn,

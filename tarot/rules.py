@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from rooms.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.seats import SEATS, other
 from tarot.cards import (
     EXCUSE,
     SUIT_SYMBOLS,
@@ -21,7 +22,16 @@ from tarot.cards import (
     suit,
     trick_winner,
 )
-from tarot.state import HAND, SEATS, STACKS, Play, State, held, is_over, other, top_is_up, turn
+from tarot.state import (
+    HAND,
+    STACKS,
+    Play,
+    State,
+    held,
+    is_over,
+    top_is_up,
+    turn,
+)
 
 # Refusals: in the player's words, one literal message per suit (makemessages).
 FOLLOW_SUIT = {

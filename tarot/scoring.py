@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rooms.engine import Seat, Status
+from gamekit.engine import Seat, Status
+from gamekit.seats import SEATS, other
 from tarot.cards import OUDLERS, PETIT, as_number, half_points, score_round
-from tarot.state import SEATS, State, is_over, other, tricks_left, turn
+from tarot.state import (
+    State,
+    is_over,
+    tricks_left,
+    turn,
+)
 
 
 def points_halves(state: State) -> dict[Seat, int]:
@@ -59,7 +65,7 @@ def result(state: State) -> dict[str, Any] | None:
 
 
 def status(state: State) -> Status:
-    """What the platform reads (rooms.engine.Status); the board reads the view."""
+    """What the platform reads (gamekit.engine.Status); the board reads the view."""
     done = result(state)
     return {
         "turn": turn(state),

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rooms.engine import Seat
+from gamekit.engine import Seat
+from gamekit.seats import SEATS, other
 from tarot.cards import DECK, sort_cards
 
-SEATS: tuple[Seat, Seat] = (1, 2)
 HAND_SIZE = 21
 STACKS = 6
 STACK_SIZE = 3
@@ -43,10 +43,6 @@ class State:
     # Cards taken (the Excuse with its owner when it came back).
     won: dict[Seat, tuple[str, ...]] = field(default_factory=lambda: {1: (), 2: ()})
     excuse_giver: Seat | None = None  # who gave half a point for the Excuse
-
-
-def other(seat: Seat) -> Seat:
-    return 2 if seat == 1 else 1
 
 
 def next_first_seat(previous: State | None) -> Seat:

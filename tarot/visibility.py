@@ -11,19 +11,17 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from rooms.engine import Seat, View
-from rooms.seats import by_seat
+from gamekit.engine import Seat, View
+from gamekit.seats import SEATS, by_seat, other
 from tarot.cards import EXCUSE, as_number, sort_cards
 from tarot.rules import legal_cards
 from tarot.scoring import oudlers_taken, points_halves, result
 from tarot.state import (
     HAND,
-    SEATS,
     Play,
     State,
     Trick,
     is_over,
-    other,
     top_is_up,
     tricks_left,
     turn,

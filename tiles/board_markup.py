@@ -21,8 +21,8 @@ from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from gamekit.seats import other
 from rooms.phrases import SeatPhrase
-from rooms.seats import other
 from rooms.templatetags.seats import by_seat, seat_name
 from tiles import phrases
 from tiles.markup import rack_html, small_tiles_html, table_sets_html

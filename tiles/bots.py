@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from rooms.seats import LEVELS
+from gamekit.seats import LEVELS
 from tiles import engine, strong
 from tiles.solver import best_placement
 

@@ -1,13 +1,13 @@
 """Saving a game of tile rummy: to_json, and from_json that refuses anything to_json
-could not have written (IllegalAction "bad_state", rooms.saves)."""
+could not have written (IllegalAction "bad_state", gamekit.saves)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from rooms.engine import IllegalAction
-from rooms.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
+from gamekit.engine import IllegalAction
+from gamekit.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
 from tiles.rules import (
     ACTIONS,
     PASSES_TO_END,
@@ -52,7 +52,7 @@ def _result_from_json(item: object) -> dict[str, Any] | None:
     if not isinstance(item, dict) or item.get("reason") not in ("out", "blocked"):
         raise bad_state("result")
     return {
-        "winner": read_seat(item.get("winner"), "result"),
+        "winner": read_seat(item.get("winner"), "result", none=True),
         "scores": dict(read_per_seat(item.get("scores"), "result", int)),
         "reason": item["reason"],
         "rack_sums": dict(read_per_seat(item.get("rack_sums"), "result", int)),
@@ -64,7 +64,7 @@ def _last_from_json(item: object) -> dict[str, Any] | None:
         return None
     if not isinstance(item, dict) or action_kind(item) not in ACTIONS:
         raise bad_state("last")
-    last = {"seat": read_seat(item.get("seat"), "last", none=False), "type": item["type"]}
+    last = {"seat": read_seat(item.get("seat"), "last"), "type": item["type"]}
     if item["type"] == "play":
         last["placed"] = list(_codes(item.get("placed"), "last"))
         if "changed" in item:  # saves from before the changed sets were kept have none
@@ -84,18 +84,18 @@ def from_json(data: dict[str, Any]) -> State:
         raise bad_state("table") from None
     racks = read_per_seat(data["racks"], "racks", list).map(lambda rack: _codes(rack, "racks"))
     state = State(
-        seed=read_int(data, "seed", -(2**63), 2**63 - 1),
-        first=read_int(data, "first", 1, 2),
-        game_no=read_int(data, "game_no", 1),
+        seed=read_int(data["seed"], "seed", -(2**63), 2**63 - 1),
+        first=read_int(data["first"], "first", 1, 2),
+        game_no=read_int(data["game_no"], "game_no", 1),
         pool=_codes(data["pool"], "pool"),
         racks=racks,
         table=table,
         opened=read_per_seat(data["opened"], "opened", bool),
-        turn=read_seat(data["turn"], "turn"),
-        passes=read_int(data, "passes", 0, 2),
+        turn=read_seat(data["turn"], "turn", none=True),
+        passes=read_int(data["passes"], "passes", 0, 2),
         result=_result_from_json(data["result"]),
         last=_last_from_json(data["last"]),
-        turns=read_int(data, "turns", 0),
+        turns=read_int(data["turns"], "turns", 0),
     )
     everything = Counter(state.pool) + tiles_of(state.table) + tiles_of(racks.values())
     if everything != Counter(ALL_TILES):

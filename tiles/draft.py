@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rooms.engine import IllegalAction, Seat, gettext_noop
+from gamekit.engine import IllegalAction, Seat, gettext_noop
 from tiles.engine import (
     ALL_TILES,
     OPENING_MINIMUM,

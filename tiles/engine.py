@@ -1,4 +1,4 @@
-"""Tile rummy for two, the engine the site plays (rooms.engine.Engine, docs/games.md).
+"""Tile rummy for two, the engine the site plays (gamekit.engine.Engine, docs/games.md).
 
 The code lives by concept in sibling modules; this module is the game's public face:
 - tiles/sets.py: the tile codes, the set checks and why a set is refused;
@@ -9,7 +9,7 @@ The code lives by concept in sibling modules; this module is the game's public f
 
 from __future__ import annotations
 
-from rooms.seats import SEATS, other
+from gamekit.seats import SEATS, other
 from tiles.codec import SCHEMA, from_json, to_json
 from tiles.rules import (
     OPENING_MINIMUM,

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from rooms.engine import gettext_noop
+from gamekit.engine import gettext_noop
 from tiles import engine
 from tiles.engine import sort_tiles
 from tiles.solver import SearchTooLong, best_placement

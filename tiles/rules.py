@@ -1,7 +1,7 @@
 """Tile rummy's rules (RULES.md): the state, the deal, the actions, what each seat sees,
 the status, and what each seat may not see. Pure Python, no Django.
 
-`State` is immutable: tuples for sequences and seat pairs (rooms.seats.Pair) for
+`State` is immutable: tuples for sequences and seat pairs (gamekit.seats.Pair) for
 per-seat values; every change builds a new State with dataclasses.replace.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rooms.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
-from rooms.seats import SEATS, Pair, by_seat, other, status_of
+from gamekit.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
+from gamekit.seats import SEATS, Pair, by_seat, other, status_of
 from tiles.sets import (
     ALL_TILES,
     arrange_set,

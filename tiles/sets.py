@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any, Literal
 
-from rooms.engine import IllegalAction, gettext_noop
+from gamekit.engine import IllegalAction, gettext_noop
 
 COLOURS = "KBOR"
 JOKER = "J"

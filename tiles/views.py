@@ -13,8 +13,8 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from gamekit.engine import IllegalAction, gettext_noop
 from rooms.endpoints import HtmxRequest, read_form_json, refusal
-from rooms.engine import IllegalAction, gettext_noop
 from rooms.errors import RoomError, describe
 from rooms.throttle import game_throttle
 from tiles.draft import MAX_EDITS, replay

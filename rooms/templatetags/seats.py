@@ -16,7 +16,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from rooms.seats import COLOURS, other
+from gamekit.seats import other
+from rooms.seats import COLOURS
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from cards.engine import DECK, Meld, State, apply, state_from_position, to_json
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 
 
 def draw(source: str = "stock") -> dict:

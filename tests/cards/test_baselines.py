@@ -11,7 +11,7 @@ import pytest
 
 from bench.baselines import cards as baselines
 from cards import bots, engine
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tests.cards.positions import owned, position
 
 NAMES = sorted(baselines.PLAYERS)

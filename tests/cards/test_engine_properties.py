@@ -31,7 +31,7 @@ from cards.engine import (
     view,
 )
 from cards.melds import check_meld, hand_value
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tests.cards.positions import all_cards
 
 PLAY_FIRST = {"meld": 0.9, "lay_off": 0.8}

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cards import engine
+from gamekit.engine import IllegalAction
 from rooms import local_play
-from rooms.engine import IllegalAction
 from rooms.sealing import seal
 from tests.cards.positions import discard, draw, meld, play, position
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cards.engine import SCHEMA, from_json, new_round, to_json
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rooms.engine import Action, Seat
+from gamekit.engine import Action, Seat
 from tests.counter_game import engine
 
 

@@ -1,5 +1,5 @@
 """The counter game: a tiny but real engine for testing the rooms app, and the smallest
-game that keeps the whole contract (rooms.engine.Engine, docs/games.md).
+game that keeps the whole contract (gamekit.engine.Engine, docs/games.md).
 
 Two players take turns adding 1, 2 or 3 to a shared counter; whoever brings it to
 exactly 21 wins. Each seat also holds a secret card ("S" and three digits) that only
@@ -13,9 +13,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from rooms.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
-from rooms.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
-from rooms.seats import SEATS, Pair, other
+from gamekit.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
+from gamekit.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
+from gamekit.seats import SEATS, Pair, other
 
 SCHEMA = 2
 TARGET = 21
@@ -121,7 +121,7 @@ def _move(item: object) -> bool:
     return (
         isinstance(item, list)
         and len(item) == 2
-        and read_seat(item[0], "moves", none=False) is not None
+        and read_seat(item[0], "moves") is not None
         and type(item[1]) is int
         and 1 <= item[1] <= 3
     )
@@ -132,11 +132,11 @@ def from_json(data: dict[str, Any]) -> dict:
     moves = read_list(data["moves"], "moves", _move)
     secrets = read_per_seat(data["secrets"], "secrets", str)
     state = {
-        "first": read_seat(data["first"], "first", none=False),
-        "game_no": read_int(data, "game_no", 1),
-        "total": read_int(data, "total", 0, TARGET),
-        "turn": read_seat(data["turn"], "turn"),
-        "winner": read_seat(data["winner"], "winner"),
+        "first": read_seat(data["first"], "first"),
+        "game_no": read_int(data["game_no"], "game_no", 1),
+        "total": read_int(data["total"], "total", 0, TARGET),
+        "turn": read_seat(data["turn"], "turn", none=True),
+        "winner": read_seat(data["winner"], "winner", none=True),
         "secrets": secrets,
         "stock": read_list(data["stock"], "stock", lambda card: isinstance(card, str)),
         "moves": tuple((seat, amount) for seat, amount in moves),

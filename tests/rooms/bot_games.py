@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 
 
 def play_out(

@@ -16,9 +16,10 @@ from typing import Any, get_type_hints
 
 import pytest
 
+from gamekit.engine import IllegalAction, Status
+from gamekit.seats import SEATS, other
 from rooms import registry
-from rooms.engine import IllegalAction, Status
-from rooms.seats import SEATS, first_seat, other
+from rooms.seats import first_seat
 from tests.counter_game.apps import COUNTER
 
 # No game of any of ours needs this many actions; a game that does never ends.

@@ -10,8 +10,8 @@ import pytest
 from django.db import OperationalError, connection
 from django.utils import timezone
 
+from gamekit.engine import IllegalAction
 from rooms import presence, states
-from rooms.engine import IllegalAction
 from rooms.errors import RoomError
 from rooms.models import ActionLog, Room, Seat
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tarot.cards import DECK, EXCUSE, OUDLERS, half_points, sort_cards
 from tarot.engine import STACKS, Play, State, apply
 

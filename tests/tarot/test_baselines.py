@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bench.baselines import tarot as baselines
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tarot import engine
 from tarot.engine import new_round, redeal_hidden, summary, view
 from tests.tarot.positions import play, position

@@ -15,7 +15,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tarot.cards import DECK
 from tarot.engine import (
     State,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tarot.engine import from_json, legal_actions, new_round, to_json, turn
 from tests.tarot.positions import play
 

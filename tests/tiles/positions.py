@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tiles.engine import ALL_TILES, State, apply, check_set, state_from_position, to_json
 
 RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open

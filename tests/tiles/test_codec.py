@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tests.tiles.positions import RUN_OF_TENS, play
 from tiles.engine import SCHEMA, apply, from_json, new_round, state_from_position, to_json
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tiles.draft import replay, replay_state
 from tiles.engine import apply, state_from_position
 

@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tiles.draft import replay_state
 from tiles.engine import (
     ALL_TILES,

@@ -4,7 +4,7 @@ other test covers, one test each, and the saves and inputs that contradict them
 
 import pytest
 
-from rooms.engine import IllegalAction
+from gamekit.engine import IllegalAction
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
 from tiles.draft import replay
 from tiles.engine import (

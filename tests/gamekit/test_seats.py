@@ -1,6 +1,6 @@
-"""rooms.seats.status_of: the platform's four keys from a game's turn and result."""
+"""gamekit.seats.status_of: the platform's four keys from a game's turn and result."""
 
-from rooms.seats import status_of
+from gamekit.seats import status_of
 
 
 def test_a_game_in_play_has_a_turn_and_no_winner_or_scores():

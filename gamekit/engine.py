@@ -1,4 +1,4 @@
-"""The interface every game engine offers to the rest of the site.
+"""The interface every game engine offers to the rest of the site (docs/games.md).
 
 Pure Python: engines import this module, and it imports nothing from Django, so that
 engine tests and bots run without settings or a database.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol, TypedDict, get_type_hints
 
 Seat = int  # 1 or 2
 Action = dict[str, Any]
@@ -85,3 +85,19 @@ class Bots(Protocol):
 
     def choose(self, state: Any, seat: Seat, level: str, rng: random.Random) -> Action:
         """The action `seat` takes at `level`, read from `view(state, seat)` only."""
+
+
+# What every engine module defines (Engine): the registry checks them at registration.
+ENGINE_FUNCTIONS = (
+    "new_round",
+    "apply",
+    "view",
+    "status",
+    "to_json",
+    "from_json",
+    "hidden",
+    "redeal_hidden",
+)
+# What an engine may define besides (docs/games.md).
+OPTIONAL = ("PIECES", "legal_actions")
+STATUS_KEYS = frozenset(get_type_hints(Status))
