@@ -139,6 +139,8 @@ def play_game(
     ``matches``, the game is a whole match: deals follow one another (the engine's
     ``new_round(seed, first, previous)``) until its ``match_over(state)``, and the match
     totals (``match_totals``, ``match_winner``) decide."""
+    from cards.deal import match_over, match_totals, match_winner  # rummy's match
+
     game = load_game(game_name)
     choose = {seat: player(game, name) for seat, name in seats.items()}
     # Each player's rng depends on the deal and on the player, not on the seat it sits in.
@@ -149,7 +151,7 @@ def play_game(
     record.cpu = {name: [] for name in seats.values()}
     status = game.engine.status(state)
     deals = 1
-    while not status["over"] or (matches and not game.engine.match_over(state)):
+    while not status["over"] or (matches and not match_over(state)):
         if status["over"]:  # the next deal of the match, its seed from the first's
             state = game.engine.new_round(deal_seed(deal, deals), first, state)
             deals += 1
@@ -167,8 +169,8 @@ def play_game(
         record.moves += 1
         status = game.engine.status(state)
     if matches:
-        record.winner = game.engine.match_winner(state)
-        record.scores = dict(game.engine.match_totals(state))
+        record.winner = match_winner(state)
+        record.scores = dict(match_totals(state))
         return record
     record.winner = status.get("winner")
     scores = status["scores"] or {}

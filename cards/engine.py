@@ -49,52 +49,20 @@ Choices where the rules leave room, and how they are settled here:
 `State` is immutable: tuples for sequences; its dicts are never mutated.
 """
 
-from __future__ import annotations
-
 from cards.codec import from_json, to_json
-from cards.deal import (
-    HAND_SIZE,
-    MATCH_TARGET,
-    SCHEMA,
-    SOURCES,
-    TURN_LIMIT,
-    Meld,
-    State,
-    match_over,
-    match_totals,
-    match_winner,
-    new_round,
-    state_from_position,
-)
-from cards.melds import DECK, check_meld
-from cards.seen import hidden, redeal_hidden, status, summary, view
+from cards.deal import SCHEMA, new_round
+from cards.seen import hidden, redeal_hidden, status, view
 from cards.turns import apply, legal_actions
-from gamekit.seats import SEATS, other
 
 __all__ = [
-    "DECK",
-    "HAND_SIZE",
-    "MATCH_TARGET",
     "SCHEMA",
-    "SEATS",
-    "SOURCES",
-    "TURN_LIMIT",
-    "Meld",
-    "State",
     "apply",
-    "check_meld",
     "from_json",
     "hidden",
     "legal_actions",
-    "match_over",
-    "match_totals",
-    "match_winner",
     "new_round",
-    "other",
     "redeal_hidden",
-    "state_from_position",
     "status",
-    "summary",
     "to_json",
     "view",
 ]

@@ -17,19 +17,9 @@ from gamekit.engine import Seat
 from gamekit.saves import bad_state, read_int, read_list, read_pair
 from gamekit.seats import SEATS, by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
-from tarot.engine import (
-    HAND,
-    HAND_SIZE,
-    SCHEMA,
-    STACK_SIZE,
-    STACKS,
-    TRICKS,
-    Play,
-    State,
-    Trick,
-    gather,
-    is_over,
-)
+from tarot.engine import SCHEMA
+from tarot.rules import gather
+from tarot.state import HAND, HAND_SIZE, STACK_SIZE, STACKS, TRICKS, Play, State, Trick, is_over
 
 
 def _play_out(play: Play) -> list[Any]:

@@ -30,81 +30,25 @@ Design choices worth knowing before reading the code:
   for speed, and `from_json` recomputes them from the gathered tricks.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
-from gamekit.seats import SEATS, other
-from tarot.rules import (  # _legal: tests/tarot/test_search.py compares the search with it
-    FOLLOW_SUIT,
-    PLAY_A_TRUMP,
-    _legal,
-    apply,
-    gather,
-    legal_actions,
-    legal_cards,
-)
-from tarot.scoring import oudlers_taken, petit_taker, points_halves, result, status, summary
-from tarot.state import (
-    HAND,
-    HAND_SIZE,
-    STACK_SIZE,
-    STACKS,
-    TRICKS,
-    Play,
-    State,
-    Trick,
-    deal,
-    held,
-    is_over,
-    new_round,
-    next_first_seat,
-    top_is_up,
-    tricks_left,
-    turn,
-)
-from tarot.visibility import hidden, last_move, redeal_hidden, view
+from tarot.rules import apply, legal_actions
+from tarot.scoring import status
+from tarot.state import State, new_round
+from tarot.visibility import hidden, redeal_hidden, view
 
 SCHEMA = 1
 
 __all__ = [
-    "FOLLOW_SUIT",
-    "HAND",
-    "HAND_SIZE",
-    "PLAY_A_TRUMP",
     "SCHEMA",
-    "SEATS",
-    "STACKS",
-    "STACK_SIZE",
-    "TRICKS",
-    "Play",
-    "State",
-    "Trick",
-    "_legal",
     "apply",
-    "deal",
     "from_json",
-    "gather",
-    "held",
     "hidden",
-    "is_over",
-    "last_move",
     "legal_actions",
-    "legal_cards",
     "new_round",
-    "next_first_seat",
-    "other",
-    "oudlers_taken",
-    "petit_taker",
-    "points_halves",
     "redeal_hidden",
-    "result",
     "status",
-    "summary",
     "to_json",
-    "top_is_up",
-    "tricks_left",
-    "turn",
     "view",
 ]
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from gamekit.seats import LEVELS
 from tiles import engine, strong
+from tiles.rules import OPENING_MINIMUM
+from tiles.sets import COLOURS, HIGHEST, JOKER, check_set, set_value, tile_sort_key
 from tiles.solver import best_placement
-
-JOKER = engine.JOKER
 
 Table = list[list[str]]
 
@@ -62,15 +62,15 @@ def _easy(view: dict[str, Any], rng: random.Random) -> Table | None:
             rack.remove(code)
     if not new_sets:
         return None
-    if not _has_opened(view) and sum(map(engine.set_value, new_sets)) < engine.OPENING_MINIMUM:
+    if not _has_opened(view) and sum(map(set_value, new_sets)) < OPENING_MINIMUM:
         return None
     return [list(s) for s in view["table"]] + new_sets
 
 
 def _first_group(rack: list[str]) -> list[str] | None:
     """The lowest number held in three or four colours, one tile of each colour."""
-    for number in range(1, engine.HIGHEST + 1):
-        colours = [c for c in engine.COLOURS if f"{c}{number}" in rack]
+    for number in range(1, HIGHEST + 1):
+        colours = [c for c in COLOURS if f"{c}{number}" in rack]
         if len(colours) >= 3:
             return [f"{c}{number}" for c in colours]
     return None
@@ -78,9 +78,9 @@ def _first_group(rack: list[str]) -> list[str] | None:
 
 def _first_run(rack: list[str]) -> list[str] | None:
     """The first stretch of three or more consecutive numbers of one colour."""
-    for colour in engine.COLOURS:
+    for colour in COLOURS:
         stretch: list[str] = []
-        for number in range(1, engine.HIGHEST + 2):
+        for number in range(1, HIGHEST + 2):
             code = f"{colour}{number}"
             if code in rack:
                 stretch.append(code)
@@ -116,10 +116,10 @@ def _lay_off(table: Table, left: Counter[str]) -> int:
     progress = True
     while progress:
         progress = False
-        for code in sorted(left.elements(), key=engine.tile_sort_key):
+        for code in sorted(left.elements(), key=tile_sort_key):
             if code == JOKER or left[code] == 0:
                 continue
-            target = next((s for s in table if engine.check_set([*s, code]).valid), None)
+            target = next((s for s in table if check_set([*s, code]).valid), None)
             if target is not None:
                 target.append(code)
                 left[code] -= 1

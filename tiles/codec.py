@@ -13,10 +13,9 @@ from tiles.rules import (
     PASSES_TO_END,
     State,
     action_kind,
-    last_json,
-    result_json,
     result_of,
 )
+from tiles.seen import last_json, result_json
 from tiles.sets import ALL_TILES, check_set, is_tile, parse_table, tiles_of
 
 SCHEMA = 1

@@ -5,7 +5,7 @@ looks like and whether "End turn" could succeed. Replaying changes no game state
 
 Indices in an edit refer to the draft table as it was after the previous edit (0-based
 sets and positions), which is what the page shows. After every edit, empty sets
-disappear and every valid set is put in canonical order (engine.arrange_set), so a run
+disappear and every valid set is put in canonical order (tiles.sets.arrange_set), so a run
 reads in order as soon as it is one; an invalid set keeps the order the player gave it.
 
 Edits:
@@ -30,23 +30,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.engine import IllegalAction, Seat, gettext_noop
-from tiles.engine import (
-    ALL_TILES,
+from tiles.rules import (
     OPENING_MINIMUM,
     State,
-    arrange_set,
     check_play,
-    check_set,
-    is_tile,
     nothing_placed,
     opening_sets,
     opening_too_low,
     opening_touches_table,
-    parse_table,
     placed_tiles,
+    take_from_rack,
+)
+from tiles.sets import (
+    ALL_TILES,
+    arrange_set,
+    check_set,
+    is_tile,
+    parse_table,
     set_value,
     sort_tiles,
-    take_from_rack,
 )
 
 # A turn never needs this many edits; a longer list is an attack, not a player.

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from gamekit.engine import gettext_noop
 from tiles import engine
-from tiles.engine import sort_tiles
+from tiles.sets import sort_tiles
 from tiles.solver import SearchTooLong, best_placement
 
 # The hint's search stops after this many states (about 4 microseconds each, so well

@@ -1,5 +1,5 @@
-"""Tile rummy's rules (RULES.md): the state, the deal, the actions, what each seat sees,
-the status, and what each seat may not see. Pure Python, no Django.
+"""Tile rummy's rules (RULES.md): the state, the deal, the actions and the result they
+give. What each seat sees and may not see is tiles/seen.py. Pure Python, no Django.
 
 `State` is immutable: tuples for sequences and seat pairs (gamekit.seats.Pair) for
 per-seat values; every change builds a new State with dataclasses.replace.
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamekit.engine import Action, IllegalAction, Seat, Status, View, gettext_noop
-from gamekit.seats import SEATS, Pair, by_seat, other, status_of
+from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.seats import SEATS, Pair, other
 from tiles.sets import (
     ALL_TILES,
     arrange_set,
@@ -329,18 +329,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
     return ACTIONS[action["type"]](state, seat, action)
 
 
-# --- What is shown --------------------------------------------------------------------
-
-
-def result_json(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winner": result["winner"],
-        "scores": by_seat(result["scores"]),
-        "reason": result["reason"],
-        "rack_sums": by_seat(result["rack_sums"]),
-    }
+# --- What changed on the table ---------------------------------------------------------
 
 
 def changed_sets(
@@ -357,81 +346,6 @@ def changed_sets(
         else:
             changed.append(index)
     return changed
-
-
-def last_json(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    if last is None:
-        return None
-    lists = {key: list(last[key]) for key in ("placed", "changed") if key in last}
-    return {**last, **lists}
-
-
-def last_move(last: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:
-    """The last move as `seat` may see it: the tile drawn only for the player who drew it."""
-    public = last_json(last)
-    if public is not None and public.get("seat") != seat:
-        public.pop("tile", None)
-    return public
-
-
-def view(state: State, seat: Seat | None) -> View:
-    """What `seat` may see (None: a spectator). Never the pool or the opponent's rack,
-    except that both racks are shown once the game is over (the score screen)."""
-    if seat is not None and (seat not in SEATS or isinstance(seat, bool)):
-        raise ValueError(f"seat must be 1, 2 or None, not {seat!r}")
-    over = state.result is not None
-    result = result_json(state.result)
-    if result is not None:
-        result["racks"] = by_seat({s: list(state.racks[s]) for s in SEATS})
-    return {
-        "game": "tiles",
-        "seat": seat,
-        "rack": None if seat is None else list(state.racks[seat]),
-        "rack_sum": None if seat is None else rack_sum(state.racks[seat]),
-        "table": [list(tiles) for tiles in state.table],
-        "pool_count": len(state.pool),
-        "rack_counts": by_seat({s: len(state.racks[s]) for s in SEATS}),
-        "opened": by_seat(state.opened),
-        "opening_minimum": OPENING_MINIMUM,
-        "turn": state.turn,
-        "over": over,
-        "result": result,
-        "last": last_move(state.last, seat),
-        "passes": state.passes,
-        "turns": state.turns,
-        "game_no": state.game_no,
-        "first": state.first,
-    }
-
-
-def status(state: State) -> Status:
-    return status_of(state.turn, state.result)
-
-
-def hidden(state: State, seat: Seat | None) -> Counter[str]:
-    """The tiles `seat` may not see (None: a spectator): the pool, and the other rack
-    (both racks for a spectator) until the game is over, when both racks are shown."""
-    unseen = Counter(state.pool)
-    if state.result is None:
-        for each in SEATS:
-            if each != seat:
-                unseen += Counter(state.racks[each])
-    return unseen
-
-
-def redeal_hidden(state: State, seat: Seat, rng: random.Random) -> State:
-    """A state `seat` cannot tell from `state`: the tiles it may not see shuffled
-    between the pool and the other rack (each keeps its size)."""
-    opponent = other(seat)
-    racks = state.racks
-    tiles = list(state.pool)
-    if state.result is None:
-        tiles += racks[opponent]
-    rng.shuffle(tiles)
-    pool = tuple(tiles[: len(state.pool)])
-    if state.result is None:
-        racks = racks.with_(opponent, tuple(tiles[len(state.pool) :]))
-    return replace(state, pool=pool, racks=racks)
 
 
 def result_of(state: State) -> dict[str, Any] | None:

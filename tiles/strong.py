@@ -26,10 +26,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tiles import engine
+from tiles.sets import JOKER
 from tiles.solver import best_placement
 
-JOKER = engine.JOKER
 Table = list[list[str]]
 
 

@@ -18,7 +18,7 @@ from rooms.endpoints import HtmxRequest, read_form_json, refusal
 from rooms.errors import RoomError, describe
 from rooms.throttle import game_throttle
 from tiles.draft import MAX_EDITS, replay
-from tiles.engine import ALL_TILES, is_tile, parse_table
+from tiles.sets import ALL_TILES, is_tile, parse_table
 from tiles.templatetags.tiles_board import draft_context
 
 # A draft of 1000 edits with a full table is far below this; anything bigger is not a page.

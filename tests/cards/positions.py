@@ -4,7 +4,9 @@ from collections import Counter
 
 import pytest
 
-from cards.engine import DECK, Meld, State, apply, state_from_position, to_json
+from cards.deal import Meld, State, state_from_position
+from cards.engine import apply, to_json
+from cards.melds import DECK
 from gamekit.engine import IllegalAction
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bench.baselines import cards as baselines
 from cards import bots, engine
+from cards.seen import summary
 from gamekit.engine import IllegalAction
 from tests.cards.positions import owned, position
 
@@ -46,7 +47,7 @@ def play_deal(seed: int, names: dict[int, str], check: Any = None) -> Any:
 def test_every_baseline_finishes_deals_with_legal_actions_against_every_player(name):
     for seed, opponent in enumerate([*NAMES, *bots.LEVELS]):
         state = play_deal(seed, {1: name, 2: opponent})
-        assert engine.summary(state)["over"]
+        assert summary(state)["over"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -100,7 +101,7 @@ def test_the_rule_player_keeps_its_melds_in_hand_until_it_can_go_out():
 def test_the_rule_player_goes_out_when_every_card_can_leave():
     hand = ["5H", "6H", "7H", "JC", "JD", "JS", "KC"]
     state = position(hand, ["AC", "AH", "9C", "4C"], pile=["KD"], step="play")
-    while not engine.summary(state)["over"]:
+    while not summary(state)["over"]:
         state = engine.apply(state, 1, baselines.rule(state, 1, random.Random(1)))
     assert state.result["winner"] == 1
 

@@ -11,6 +11,7 @@ import pytest
 from django.utils import translation
 
 from cards import engine
+from cards.deal import State
 from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 from tests.rooms.boards import render_board
@@ -19,7 +20,7 @@ MODES = ["local", "computer", "friend"]
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
-def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
+def render(state: State, seat: int | None, mode: str = "local") -> str:
     return render_board("cards", state, seat, mode)
 
 
@@ -34,7 +35,7 @@ def board_data(html: str) -> dict[str, Any]:
     return json.loads(found.group(1))
 
 
-def after_the_opponents_turn() -> engine.State:
+def after_the_opponents_turn() -> State:
     """Seat 1 to draw; seat 2 took the 9♦ from the pile, melded nines, laid off the 8♥
     on seat 1's run and discarded the K♣."""
     state = position(
@@ -44,7 +45,7 @@ def after_the_opponents_turn() -> engine.State:
     return play(state, 2, draw("discard"), meld("9S", "9H", "9D"), lay_off("8H", 0), discard("KC"))
 
 
-def deal_won_by_seat_1(match: dict | None = None) -> engine.State:
+def deal_won_by_seat_1(match: dict | None = None) -> State:
     state = position(["4S", "5S", "QH"], ["AS", "KD", "7C", "7D", "7S"], draws=["6S"],
                      pile=["9D"], match=match)  # fmt: skip
     return play(state, 1, draw(), meld("4S", "5S", "6S"), discard("QH"))

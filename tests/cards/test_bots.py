@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from cards import bots, engine
+from cards.melds import DECK
+from cards.seen import summary
 from tests.rooms.bot_games import play_out
 
 MOVE_CAP = 3000
@@ -29,7 +31,7 @@ def play_deal(seed: int, levels: dict[int, str], check: Any = None) -> Any:
 def test_every_level_finishes_deals_against_every_level_with_legal_actions(level):
     for seed, other in enumerate(bots.LEVELS):
         state = play_deal(seed, {1: level, 2: other})
-        assert engine.summary(state)["over"]
+        assert summary(state)["over"]
 
 
 def scrambled_choice(state: Any, seat: int, level: str, action: dict) -> None:
@@ -79,7 +81,7 @@ def test_a_bot_goes_out_when_it_can():
     )
     for level in bots.LEVELS:
         s = state
-        while not engine.summary(s)["over"]:
+        while not summary(s)["over"]:
             s = engine.apply(s, 1, bots.choose(s, 1, level, random.Random(1)))
         assert s.result["winner"] == 1
 
@@ -99,8 +101,8 @@ def test_the_strong_level_beats_the_easy_one_in_mirror_pairs():
 def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_melds():
     rng = random.Random(3)
     for _ in range(3000):
-        hand = rng.sample(engine.DECK, 10)
-        code = rng.choice([c for c in engine.DECK if c not in hand])
+        hand = rng.sample(DECK, 10)
+        code = rng.choice([c for c in DECK if c not in hand])
         assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
 
 

@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 from cards import engine
+from cards.deal import State
 from cards.hint import describe_action
 from rooms import local_play
 from rooms.sealing import seal
@@ -20,7 +21,7 @@ def post(client: Client, body: object, **headers: str):
     return client.post(URL, body, content_type="application/json", **headers)
 
 
-def token_at(state: engine.State, mode: str = "computer") -> str:
+def token_at(state: State, mode: str = "computer") -> str:
     payload = {"game": "cards", "mode": mode, "level": "easy" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return seal(payload)

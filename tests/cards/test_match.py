@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from cards.engine import apply, match_over, match_totals, new_round, summary, view
+from cards.deal import match_over, match_totals
+from cards.engine import apply, new_round, view
+from cards.seen import summary
 from tests.cards.positions import discard, draw, meld, position
 
 

@@ -10,6 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from cards import bots, engine
+from cards.deal import State
 from rooms.models import ActionLog, Room
 from tests.cards.positions import discard, draw, meld, play, position
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
@@ -27,7 +28,7 @@ def hand_in_html(html: str) -> list[str]:
 
 
 @database_sync_to_async
-def set_state(code: str, state: engine.State) -> None:
+def set_state(code: str, state: State) -> None:
     Room.objects.filter(code=code).update(state=engine.to_json(state), version=50)
 
 

@@ -8,24 +8,26 @@ from __future__ import annotations
 import pytest
 
 from cards import engine
+from cards.deal import State, match_over
+from cards.seen import summary
 from gamekit.engine import IllegalAction
 from rooms import local_play
 from rooms.sealing import seal
 from tests.cards.positions import discard, draw, meld, play, position
 
 
-def next_state(token: str, mode: str) -> engine.State:
+def next_state(token: str, mode: str) -> State:
     """The state of the game that "New game" (or the result's button) starts after `token`."""
     return local_play.open_token("cards", local_play.new_game("cards", mode, None, token).token)[1]
 
 
-def token_at(state: engine.State, mode: str) -> str:
+def token_at(state: State, mode: str) -> str:
     payload = {"game": "cards", "mode": mode, "level": "easy" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return seal(payload)
 
 
-def finished_deal(match: dict[int, int]) -> engine.State:
+def finished_deal(match: dict[int, int]) -> State:
     state = position(["4S", "5S", "QH"], ["AS", "KD"], draws=["6S"], pile=["9D"], match=match)
     return play(state, 1, draw(), meld("4S", "5S", "6S"), discard("QH"))
 
@@ -60,7 +62,7 @@ def test_new_game_during_a_deal_restarts_the_match_at_0_0_with_player_1(mode) ->
 @pytest.mark.django_db  # a new game records its save (rooms.browser_saves)
 def test_after_the_match_a_new_game_is_a_new_match() -> None:
     token = token_at(finished_deal({1: 95, 2: 8}), "local")
-    assert engine.match_over(local_play.open_token("cards", token)[1])
+    assert match_over(local_play.open_token("cards", token)[1])
     state = next_state(token, "local")
     assert state.match == {1: 0, 2: 0}
     assert state.first == 1
@@ -74,8 +76,8 @@ def test_going_out_in_one_turn_from_a_full_hand_earns_no_bonus() -> None:
         state, 1, draw(), meld("2S", "3S", "4S"), meld("7H", "7D", "7C"),
         meld("9C", "TC", "JC", "QC"), discard("KD"),
     )  # fmt: skip
-    assert engine.summary(state)["scores"] == {1: 21, 2: 0}
-    assert engine.summary(state)["reason"] == "out"
+    assert summary(state)["scores"] == {1: 21, 2: 0}
+    assert summary(state)["reason"] == "out"
 
 
 def test_a_player_may_not_knock_there_is_no_such_action() -> None:

@@ -6,7 +6,8 @@ comes from the discard pile it cannot be discarded that turn."""
 from collections import Counter
 from dataclasses import replace
 
-from cards.engine import DECK, apply, legal_actions
+from cards.engine import apply, legal_actions
+from cards.melds import DECK
 from tests.cards.positions import all_cards, discard, draw, position, refused
 
 HAND1 = ["7H", "8S", "KS"]

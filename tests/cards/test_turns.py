@@ -5,7 +5,9 @@ from the discard pile."""
 
 from collections import Counter
 
-from cards.engine import DECK, apply, legal_actions, new_round, summary
+from cards.engine import apply, legal_actions, new_round
+from cards.melds import DECK
+from cards.seen import summary
 from tests.cards.positions import (
     all_cards,
     discard,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from cards import engine
-from cards.engine import Meld
+from cards.deal import Meld, State, state_from_position
+from cards.melds import DECK
 from tests.e2e import play_pages
 
 
@@ -22,10 +23,10 @@ def hand_codes(page: Page) -> list[str]:
 wait_until_idle = play_pages.wait_until_idle
 
 
-def mid_game() -> engine.State:
+def mid_game() -> State:
     """Seat 1 to draw, after the computer's turn: it took the 9♦ from the discard pile,
     melded three nines, laid off the 5♥ on seat 1's run and discarded the K♣."""
-    state = engine.state_from_position(
+    state = state_from_position(
         {
             1: ["2S", "3S", "4S", "7C", "8C", "JD", "QD", "AH", "5D", "TS"],
             2: ["9S", "9H", "5H", "KC", "2C", "3D", "6S", "TH"],
@@ -49,12 +50,12 @@ def mid_game() -> engine.State:
 PLACED = {"4S", "5S", "QH", "AS", "KD", "7C", "7D", "7S", "9D", "6S"}
 
 
-def deal_over(match: dict[int, int] | None = None) -> engine.State:
+def deal_over(match: dict[int, int] | None = None) -> State:
     """The deal just won by seat 1 going out with a discard; seat 2 holds a meld."""
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["4S", "5S", "QH"], 2: ["AS", "KD", "7C", "7D", "7S"]},
         pile=["9D"],
-        stock=[c for c in engine.DECK if c not in PLACED] + ["6S"],
+        stock=[c for c in DECK if c not in PLACED] + ["6S"],
         match=match or {1: 20, 2: 12},
     )
     for action in [
@@ -66,15 +67,15 @@ def deal_over(match: dict[int, int] | None = None) -> engine.State:
     return state
 
 
-def deal_over_with_a_full_hand() -> engine.State:
+def deal_over_with_a_full_hand() -> State:
     """The deal just won by seat 1 going out, seat 2 left holding ten cards (two rows of
     them in the result)."""
     theirs = ["AS", "KD", "7C", "7D", "7S", "2H", "3C", "9C", "JD", "TC"]
     placed = {"4S", "5S", "QH", "9D", "6S", *theirs}
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["4S", "5S", "QH"], 2: theirs},
         pile=["9D"],
-        stock=[c for c in engine.DECK if c not in placed] + ["6S"],
+        stock=[c for c in DECK if c not in placed] + ["6S"],
     )
     for action in [
         {"type": "draw", "source": "stock"},
@@ -85,21 +86,21 @@ def deal_over_with_a_full_hand() -> engine.State:
     return state
 
 
-def sealed(state: engine.State, mode: str = "computer") -> str:
+def sealed(state: State, mode: str = "computer") -> str:
     """A sealed game at this position for the e2e server (rooms.sealing)."""
     payload = {"game": "cards", "mode": mode, "level": "medium" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return play_pages.seal(payload)
 
 
-def open_saved_game(page: Page, mode: str, state: engine.State) -> None:
+def open_saved_game(page: Page, mode: str, state: State) -> None:
     """The play page of `mode` restoring the game at `state`."""
     play_pages.save_token(page, f"play:cards:{mode}:token", sealed(state, mode))
     page.goto(f"/cards/{mode}/")
     reveal_if_covered(page)
 
 
-def crowded() -> engine.State:
+def crowded() -> State:
     """Seat 1 to meld or discard with 11 cards in hand and 9 melds on the table (the
     most crowded board a deal reaches: 30 cards on the table)."""
     melds = [
@@ -114,5 +115,5 @@ def crowded() -> engine.State:
         Meld(owner=1, cards=("4C", "5C", "6C")),
     ]
     hand = ["AS", "2S", "3S", "4S", "7H", "8H", "9H", "8D", "9D", "7C"]
-    state = engine.state_from_position({1: hand, 2: ["TH", "JC"]}, pile=["KC"], melds=melds)
+    state = state_from_position({1: hand, 2: ["TH", "JC"]}, pile=["KC"], melds=melds)
     return engine.apply(state, 1, {"type": "draw", "source": "stock"})

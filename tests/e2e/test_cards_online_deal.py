@@ -9,6 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cards import engine
+from cards.deal import State, state_from_position
+from cards.melds import DECK
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
 
@@ -18,13 +20,13 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
-def one_step_from_going_out() -> engine.State:
+def one_step_from_going_out() -> State:
     """Player 1 to draw the 6♠ from the stock, meld 4♠ 5♠ 6♠ and go out by discarding
     the Q♥; Player 2 holds A♠ K♦ 7♣ 7♦ 7♠ (32 points, the three sevens included)."""
-    return engine.state_from_position(
+    return state_from_position(
         {1: ["4S", "5S", "QH"], 2: ["AS", "KD", "7C", "7D", "7S"]},
         pile=["9D"],
-        stock=[c for c in engine.DECK if c not in PLACED] + ["6S"],
+        stock=[c for c in DECK if c not in PLACED] + ["6S"],
         match={1: 20, 2: 12},
     )
 

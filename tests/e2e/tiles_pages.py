@@ -7,6 +7,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
+from tiles.rules import state_from_position
 
 
 def open_board(page: Page, path: str) -> None:
@@ -76,7 +77,7 @@ def position_token(mine: list[str], theirs: list[str], table: list[list[str]]) -
     """A sealed game against the computer at this position, the player (seat 1) to move."""
     from tiles import engine
 
-    state = engine.state_from_position({1: mine, 2: theirs}, table, turn=1)
+    state = state_from_position({1: mine, 2: theirs}, table, turn=1)
     payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1}
     payload |= {"seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return play_pages.seal(payload)

@@ -9,7 +9,8 @@ import pytest
 
 from gamekit.engine import IllegalAction
 from tarot.cards import DECK, EXCUSE, OUDLERS, half_points, sort_cards
-from tarot.engine import STACKS, Play, State, apply
+from tarot.engine import apply
+from tarot.state import STACKS, Play, State
 
 
 def position(

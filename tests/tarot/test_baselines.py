@@ -10,7 +10,8 @@ import pytest
 from bench.baselines import tarot as baselines
 from gamekit.engine import IllegalAction
 from tarot import engine
-from tarot.engine import new_round, redeal_hidden, summary, view
+from tarot.engine import new_round, redeal_hidden, view
+from tarot.scoring import summary
 from tests.tarot.positions import play, position
 
 

@@ -8,6 +8,8 @@ import pytest
 from django.utils import translation
 
 from tarot import engine
+from tarot.rules import legal_cards
+from tarot.state import State
 from tarot.templatetags.tarot_board import card_face, card_name, points, signed
 from tests.rooms.boards import render_board
 from tests.tarot.positions import cards_worth, play, position
@@ -15,7 +17,7 @@ from tests.tarot.positions import cards_worth, play, position
 MODES = ["local", "computer", "friend"]
 
 
-def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
+def render(state: State, seat: int | None, mode: str = "local") -> str:
     return render_board("tarot", state, seat, mode)
 
 
@@ -38,7 +40,7 @@ def shown(html: str, code: str) -> bool:
     return f'data-code="{code}"' in html
 
 
-def mid_trick() -> engine.State:
+def mid_trick() -> State:
     """Seat 1 led the 5 of hearts; seat 2 holds hearts and a heart on a stack top."""
     return position(
         {1: ["H1", "S2", "T3"], 2: ["S7", "H9", "T4", "EX"]},
@@ -48,7 +50,7 @@ def mid_trick() -> engine.State:
     )
 
 
-def finished() -> engine.State:
+def finished() -> State:
     """The last trick: seat 1 leads the Petit and seat 2 overtrumps it."""
     state = position(
         {1: ["T1"], 2: ["T2"]},
@@ -69,7 +71,7 @@ def test_the_board_shows_only_the_seats_own_hand(mode: str) -> None:
 
 def test_legal_cards_are_the_engines_and_the_others_are_dimmed() -> None:
     html = render(mid_trick(), 2)
-    assert sorted(legal_codes(html)) == sorted(engine.legal_cards(mid_trick(), 2))
+    assert sorted(legal_codes(html)) == sorted(legal_cards(mid_trick(), 2))
     assert sorted(legal_codes(html)) == ["EX", "H9", "HK"]  # the stack top follows too
     dimmed = re.findall(r'class="card [^"]*is-dimmed[^"]*" data-code="(\w+)"', html)
     assert sorted(dimmed) == ["S7", "T4", "T8"]

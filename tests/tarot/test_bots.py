@@ -7,7 +7,9 @@ import random
 import pytest
 
 from tarot import bots, engine
-from tarot.engine import legal_cards, new_round, redeal_hidden, summary
+from tarot.engine import new_round, redeal_hidden
+from tarot.rules import legal_cards
+from tarot.scoring import summary
 from tests.rooms.bot_games import play_out
 from tests.tarot.positions import play, position
 

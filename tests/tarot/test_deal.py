@@ -4,7 +4,9 @@ each with the top face up; the first player alternates between rounds."""
 from collections import Counter
 
 from tarot.cards import DECK, SUIT_CARDS, TRUMPS
-from tarot.engine import hidden, new_round, next_first_seat, summary, turn, view
+from tarot.engine import hidden, new_round, view
+from tarot.scoring import summary
+from tarot.state import next_first_seat, turn
 
 
 def test_the_deck_is_four_suits_of_14_21_trumps_and_the_excuse():

@@ -18,20 +18,17 @@ from hypothesis import strategies as st
 from gamekit.engine import IllegalAction
 from tarot.cards import DECK
 from tarot.engine import (
-    State,
     apply,
     from_json,
     hidden,
     legal_actions,
     new_round,
-    points_halves,
     redeal_hidden,
-    result,
-    summary,
     to_json,
-    turn,
     view,
 )
+from tarot.scoring import points_halves, result, summary
+from tarot.state import State, turn
 
 GARBAGE = [
     None,

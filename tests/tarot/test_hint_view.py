@@ -13,6 +13,8 @@ from django.test import Client
 
 from rooms.sealing import seal, unseal
 from tarot import bots, engine, hint
+from tarot.rules import legal_cards
+from tarot.state import State
 
 URL = "/tarot/hint/"
 
@@ -22,19 +24,19 @@ def post(client: Client, body: Any, url: str = URL, **headers: str) -> Any:
     return client.post(url, data, content_type="application/json", **headers)
 
 
-def token(state: engine.State, mode: str = "computer", game: str = "tarot") -> str:
+def token(state: State, mode: str = "computer", game: str = "tarot") -> str:
     payload = {"game": game, "mode": mode, "level": "easy" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 5, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return seal(payload)
 
 
-def mid_trick() -> engine.State:
+def mid_trick() -> State:
     """A real round (tokens hold only states a game can reach): seat 1 has led a card."""
     state = engine.new_round(11, 1)
     return engine.apply(state, 1, engine.legal_actions(state, 1)[0])
 
 
-def finished() -> engine.State:
+def finished() -> State:
     state = engine.new_round(12, 1)
     rng = random.Random(0)
     while not engine.status(state)["over"]:
@@ -53,14 +55,14 @@ def test_against_the_computer_the_hint_is_a_legal_card_for_the_player(client: Cl
     response = post(client, {"token": token(state)})
     assert response.status_code == 200
     body = response.json()
-    assert body["card"] in engine.legal_cards(state, 1)
+    assert body["card"] in legal_cards(state, 1)
     assert body["message"].startswith("Hint: ")
     assert "token" not in body  # a hint changes nothing
 
 
 def test_on_one_device_the_hint_is_for_the_seat_to_move(client: Client) -> None:
     body = post(client, {"token": token(mid_trick(), "local")}).json()
-    assert body["card"] in engine.legal_cards(mid_trick(), 2)
+    assert body["card"] in legal_cards(mid_trick(), 2)
 
 
 def test_the_hint_is_the_strong_levels_card_for_the_sealed_position(
@@ -68,7 +70,7 @@ def test_the_hint_is_the_strong_levels_card_for_the_sealed_position(
 ) -> None:
     asked = []
 
-    def choose(state: engine.State, seat: int, level: str, rng: random.Random) -> dict:
+    def choose(state: State, seat: int, level: str, rng: random.Random) -> dict:
         asked.append((engine.to_json(state), seat, level))
         return {"type": "play", "card": "HK"}
 

@@ -11,6 +11,8 @@ from channels.db import database_sync_to_async
 
 from rooms.models import ActionLog
 from tarot import bots, engine
+from tarot.rules import legal_cards
+from tarot.state import TRICKS, held
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 
 pytestmark = [
@@ -32,7 +34,7 @@ async def test_two_seats_play_a_whole_round_and_each_sees_only_its_own_hand():
     states: dict[int, dict] = {}
     rng = random.Random(3)
 
-    for _ in range(2 * engine.TRICKS):
+    for _ in range(2 * TRICKS):
         moved = await bot_move(code, sockets, engine, bots, {1: "easy", 2: "easy"}, rng)
         if moved is None:
             break
@@ -43,7 +45,7 @@ async def test_two_seats_play_a_whole_round_and_each_sees_only_its_own_hand():
             assert view["hand"] == list(confirmed.hands[number])
             # Neither the other hand nor any face-down card reaches this seat's board.
             assert not codes_in(html) & set(engine.hidden(confirmed, number))
-            assert view["legal"] == engine.legal_cards(confirmed, number)
+            assert view["legal"] == legal_cards(confirmed, number)
             assert 'data-action="hint"' not in html
 
     final = await get_room(code)
@@ -55,7 +57,7 @@ async def test_two_seats_play_a_whole_round_and_each_sees_only_its_own_hand():
         assert "tarot-result" in states[number]["html"]
         assert "Ask for a new round" in states[number]["html"]
     logged = await database_sync_to_async(ActionLog.objects.filter(room=final).count)()
-    assert logged == final.version == 2 * engine.TRICKS
+    assert logged == final.version == 2 * TRICKS
     await close_all(host, guest)
 
 
@@ -68,17 +70,17 @@ async def test_a_card_that_does_not_follow_suit_is_refused_with_the_reason_and_c
     # Seat 1 leads a suit card that seat 2 can follow, so that another card is refused.
     lead = next(
         card
-        for card in engine.legal_cards(state, 1)
+        for card in legal_cards(state, 1)
         if card[0] in "SHDC"
-        and any(c[0] == card[0] for c in engine.held(state, 2))
-        and any(c[0] != card[0] and c != "EX" for c in engine.held(state, 2))
+        and any(c[0] == card[0] for c in held(state, 2))
+        and any(c[0] != card[0] and c != "EX" for c in held(state, 2))
     )
     await host.send_json_to(
         {"type": "action", "version": room.version, "action": {"type": "play", "card": lead}}
     )
     await receive(host, "state")
     answer = await receive(guest, "state")
-    wrong = next(c for c in engine.held(state, 2) if c[0] != lead[0] and c != "EX")
+    wrong = next(c for c in held(state, 2) if c[0] != lead[0] and c != "EX")
     assert wrong not in answer["view"]["legal"]
     before = await get_room(code)
 

@@ -7,7 +7,9 @@ import itertools
 import pytest
 
 from tarot.cards import RANKS
-from tarot.engine import legal_cards, result, view
+from tarot.engine import view
+from tarot.rules import legal_cards
+from tarot.scoring import result
 from tests.tarot.positions import cards_worth, play, position, refused
 
 ORDER = ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"]

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from gamekit.engine import IllegalAction
-from tarot.engine import from_json, legal_actions, new_round, to_json, turn
+from tarot.engine import from_json, legal_actions, new_round, to_json
+from tarot.state import turn
 from tests.tarot.positions import play
 
 

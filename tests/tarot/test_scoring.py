@@ -4,7 +4,7 @@ drawn round, the round score and the Petit in the last trick."""
 import pytest
 
 from tarot.cards import DECK, EXCUSE, OUDLERS, TOTAL_HALF_POINTS, half_points, score_round
-from tarot.engine import result, summary
+from tarot.scoring import result, summary
 from tests.tarot.positions import cards_worth, play, position
 
 
@@ -131,7 +131,8 @@ def test_scores_can_end_in_half_a_point():
 
 
 def test_rounds_are_scored_on_their_own():
-    from tarot.engine import new_round, next_first_seat
+    from tarot.engine import new_round
+    from tarot.state import next_first_seat
 
     over = play(position({1: ["T1"], 2: ["H2"]}, won=split(60, 0)), (1, "T1"), (2, "H2"))
     following = new_round(2, next_first_seat(over), previous=over)

@@ -3,7 +3,8 @@
 import json
 import random
 
-from tarot.engine import hidden, new_round, redeal_hidden, summary, view
+from tarot.engine import hidden, new_round, redeal_hidden, view
+from tarot.scoring import summary
 from tests.tarot.positions import play, position
 
 
@@ -31,7 +32,8 @@ def test_no_view_holds_a_card_hidden_from_its_seat():
     state = new_round(11, 2)
     rng = random.Random(1)
     for _ in range(30):
-        from tarot.engine import legal_actions, turn
+        from tarot.engine import legal_actions
+        from tarot.state import turn
 
         seat = turn(state)
         state = play(state, (seat, rng.choice(legal_actions(state, seat))["card"]))

@@ -6,7 +6,9 @@ from collections import Counter
 import pytest
 
 from gamekit.engine import IllegalAction
-from tiles.engine import ALL_TILES, State, apply, check_set, state_from_position, to_json
+from tiles.engine import apply, to_json
+from tiles.rules import State, state_from_position
+from tiles.sets import ALL_TILES, check_set
 
 RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open
 

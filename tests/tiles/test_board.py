@@ -11,11 +11,12 @@ from django.utils import translation
 
 from tests.rooms.boards import render_board
 from tiles import engine
+from tiles.rules import State, state_from_position
 
 MODES = ["local", "computer", "friend"]
 
 
-def render(state: engine.State, seat: int | None, mode: str = "local") -> str:
+def render(state: State, seat: int | None, mode: str = "local") -> str:
     return render_board("tiles", state, seat, mode)
 
 
@@ -30,16 +31,16 @@ def board_data(html: str) -> dict[str, Any]:
     return json.loads(match.group(1))
 
 
-def mid_game() -> engine.State:
-    return engine.state_from_position(
+def mid_game() -> State:
+    return state_from_position(
         {1: ["R1", "R2", "K7", "J"], 2: ["B4", "B5", "O9", "O10", "O11"]},
         [["K5", "B5", "O5"], ["R10", "R11", "R12", "R13"]],
         turn=1,
     )
 
 
-def game_over() -> engine.State:
-    state = engine.state_from_position(
+def game_over() -> State:
+    state = state_from_position(
         {1: ["R7", "R8", "R9"], 2: ["B4", "B5", "J"]}, [["K5", "B5", "O5"]], turn=1
     )
     return engine.apply(
@@ -83,10 +84,10 @@ def test_the_table_sets_and_the_counts_are_shown() -> None:
 
 def test_pass_replaces_draw_when_the_pool_is_empty() -> None:
     state = mid_game()
-    empty = engine.State(**{**state.__dict__, "pool": ()})
+    empty = State(**{**state.__dict__, "pool": ()})
     racks = dict(empty.racks)
     racks[2] = racks[2] + state.pool  # keep the 106 tiles somewhere
-    html = render(engine.State(**{**empty.__dict__, "racks": racks}), 1)
+    html = render(State(**{**empty.__dict__, "racks": racks}), 1)
     assert 'data-action="pass"' in html
     assert 'data-action="draw"' not in html
 
@@ -109,7 +110,7 @@ def words(html: str) -> str:
 
 def test_the_last_play_says_which_sets_it_made_and_which_it_changed() -> None:
     table = [["K5", "B5", "O5"], ["R10", "R11", "R12", "R13"]]
-    start = engine.state_from_position(
+    start = state_from_position(
         {1: ["R1", "R2", "R3", "R9", "K7", "J"], 2: ["B4", "B5", "O9"]}, table, turn=1
     )
     group, run = table

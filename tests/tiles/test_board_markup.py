@@ -12,9 +12,10 @@ from django.utils import translation
 from rooms import registry
 from tiles import bots, engine
 from tiles.board_markup import board_html
+from tiles.rules import State
 
 
-def states(game: int, drawing_only: bool) -> Iterator[engine.State]:
+def states(game: int, drawing_only: bool) -> Iterator[State]:
     """Every state of one game: bots playing sets, or both seats drawing and passing
     (long racks, the online bench's game); the last one is over."""
     rng = random.Random(game)

@@ -15,6 +15,8 @@ from bench import bots as bench
 from tests.rooms.bot_games import play_out
 from tests.tiles.test_engine_properties import every_tile
 from tiles import baselines, bots, engine
+from tiles.rules import state_from_position
+from tiles.sets import ALL_TILES, check_set, rack_sum
 
 MOVE_CAP = 2000
 
@@ -65,7 +67,7 @@ def test_a_game_between_any_two_levels_always_ends() -> None:
 
 
 def test_strong_goes_out_by_splitting_a_run() -> None:
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["R3"], 2: ["K1", "K2", "B9"]}, [["R1", "R2", "R3", "R4", "R5"]], turn=1
     )
     action = bots.choose(state, 1, "strong", random.Random(0))
@@ -74,7 +76,7 @@ def test_strong_goes_out_by_splitting_a_run() -> None:
 
 
 def test_strong_spends_its_joker_to_go_out() -> None:
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["J", "K9"], 2: ["K1", "K2", "B9"]}, [["K5", "K6", "K7", "K8"], ["B1", "B2", "B3"]]
     )
     action = bots.choose(state, 1, "strong", random.Random(0))
@@ -84,7 +86,7 @@ def test_strong_spends_its_joker_to_go_out() -> None:
 def test_strong_keeps_a_joker_that_brings_nothing_else_down() -> None:
     # the joker could only be tacked onto a run; the K7 goes down on its own
     rack = ["J", "K7", "B12", "O2", "R11"]
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: rack, 2: ["K1", "K2", "B9"]}, [["K4", "K5", "K6"], ["B1", "B2", "B3"]]
     )
     action = bots.choose(state, 1, "strong", random.Random(0))
@@ -95,7 +97,7 @@ def test_strong_keeps_a_joker_that_brings_nothing_else_down() -> None:
 def test_strong_keeps_its_joker_even_where_it_would_bring_tiles_down() -> None:
     # J K8 would lengthen the run by two; the max-tiles baseline plays them, strong keeps
     # its joker, lays the K8 alone... which does not fit, so it draws
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["J", "K9", "B12", "O2"], 2: ["K1", "K2", "B9"]}, [["K5", "K6", "K7"]]
     )
     assert bots.choose(state, 1, "strong", random.Random(0)) == {"type": "draw"}
@@ -103,7 +105,7 @@ def test_strong_keeps_its_joker_even_where_it_would_bring_tiles_down() -> None:
 
 
 def test_strong_plays_its_joker_once_the_pool_is_empty() -> None:
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["J", "K9", "B12", "O2"], 2: ["K1", "K2", "B9"]}, [["K5", "K6", "K7"]]
     )
     state = replace(state, pool=())  # what the bot sees: an empty pool
@@ -113,12 +115,12 @@ def test_strong_plays_its_joker_once_the_pool_is_empty() -> None:
 
 
 def test_easy_does_not_open_under_30() -> None:
-    state = engine.state_from_position({1: ["K1", "K2", "K3", "B7"], 2: ["R1", "R2", "R3"]})
+    state = state_from_position({1: ["K1", "K2", "K3", "B7"], 2: ["R1", "R2", "R3"]})
     assert bots.choose(state, 1, "easy", random.Random(0)) == {"type": "draw"}
 
 
 def test_every_level_passes_when_the_pool_is_empty_and_nothing_fits() -> None:
-    state = engine.state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
+    state = state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
     state = replace(state, pool=())  # what the bot sees: an empty pool
     for level in bots.LEVELS:
         assert bots.choose(state, 1, level, random.Random(0)) == {"type": "pass"}
@@ -174,14 +176,14 @@ def test_an_unknown_level_is_refused() -> None:
 )
 def test_bot_games_keep_every_tile_keep_the_table_valid_and_scores_add_up(seed, levels) -> None:
     def check(state: Any, seat: int, level: str, action: dict[str, Any]) -> None:
-        assert every_tile(state) == Counter(engine.ALL_TILES)
-        assert all(engine.check_set(tiles).valid for tiles in state.table)
+        assert every_tile(state) == Counter(ALL_TILES)
+        assert all(check_set(tiles).valid for tiles in state.table)
 
     final = play_game(seed, {1: levels[0], 2: levels[1]}, check=check)
 
-    assert every_tile(final) == Counter(engine.ALL_TILES)
+    assert every_tile(final) == Counter(ALL_TILES)
     result = final.result
-    sums = {seat: engine.rack_sum(final.racks[seat]) for seat in (1, 2)}
+    sums = {seat: rack_sum(final.racks[seat]) for seat in (1, 2)}
     assert result["scores"][1] + result["scores"][2] == 0
     if result["reason"] == "out":
         assert not final.racks[result["winner"]]
@@ -202,17 +204,17 @@ def test_strong_beats_medium_on_a_few_mirror_pairs() -> None:
 
 
 def test_the_max_tiles_baseline_plays_the_solvers_placement_or_draws() -> None:
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["J", "K9", "B12", "O2"], 2: ["K1", "K2", "B9"]}, [["K5", "K6", "K7"]]
     )
     action = baselines.maxtiles(state, 1, random.Random(0))
     assert tiles_of(action["table"]) - tiles_of(state.table) == Counter({"J": 1, "K9": 1})
-    stuck = engine.state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
+    stuck = state_from_position({1: ["K1", "B5", "O9"], 2: ["R1", "R2"]})
     assert baselines.maxtiles(stuck, 1, random.Random(0)) == {"type": "draw"}
 
 
 def test_the_beginner_lays_down_its_sets_then_adds_tiles_to_the_ends_of_the_table() -> None:
-    state = engine.state_from_position(
+    state = state_from_position(
         {1: ["R4", "R5", "R6", "K8", "O2"], 2: ["K1", "K2", "B9"]},
         [["K5", "K6", "K7"]],
         opened={1: True, 2: False},

@@ -4,7 +4,8 @@ import pytest
 
 from gamekit.engine import IllegalAction
 from tiles.draft import replay, replay_state
-from tiles.engine import apply, state_from_position
+from tiles.engine import apply
+from tiles.rules import state_from_position
 
 OLD = [["R1", "R2", "R3"]]
 

@@ -8,19 +8,9 @@ from dataclasses import replace
 import pytest
 
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
-from tiles.engine import (
-    ALL_TILES,
-    OPENING_MINIMUM,
-    State,
-    apply,
-    from_json,
-    new_round,
-    next_first_seat,
-    state_from_position,
-    status,
-    to_json,
-    view,
-)
+from tiles.engine import apply, from_json, new_round, status, to_json, view
+from tiles.rules import OPENING_MINIMUM, State, next_first_seat, state_from_position
+from tiles.sets import ALL_TILES
 
 
 def all_tiles(state: State) -> Counter:

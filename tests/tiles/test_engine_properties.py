@@ -21,23 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamekit.engine import IllegalAction
+from gamekit.seats import other
 from tiles.draft import replay_state
-from tiles.engine import (
-    ALL_TILES,
-    COLOURS,
-    JOKER,
-    State,
-    apply,
-    check_set,
-    from_json,
-    new_round,
-    number,
-    other,
-    rack_sum,
-    sort_tiles,
-    to_json,
-    view,
-)
+from tiles.engine import apply, from_json, new_round, to_json, view
+from tiles.rules import State
+from tiles.sets import ALL_TILES, COLOURS, JOKER, check_set, number, rack_sum, sort_tiles
 
 # --- Finding plays (a crude player, good enough to move games along) ------------------
 

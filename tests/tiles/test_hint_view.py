@@ -18,6 +18,8 @@ from django.utils import translation
 from rooms.sealing import seal
 from tests.tiles.draft_form import post_draft, rack_of, verdict
 from tiles import engine, hint
+from tiles.rules import state_from_position
+from tiles.sets import ALL_TILES
 
 URL = "/tiles/hint/"
 
@@ -41,14 +43,12 @@ def sealed(
     other = 2 if turn == 1 else 1
     rest = sorted(
         (
-            Counter(engine.ALL_TILES)
-            - Counter(rack)
-            - Counter(code for tiles in table for code in tiles)
+            Counter(ALL_TILES) - Counter(rack) - Counter(code for tiles in table for code in tiles)
         ).elements()
     )
     # The other rack: a few tiles, or with an empty pool all the rest.
     theirs = rest if empty_pool else rest[:5]
-    state = engine.state_from_position(
+    state = state_from_position(
         {turn: list(rack), other: theirs},
         [list(tiles) for tiles in table],
         pool=[] if empty_pool else None,
@@ -167,7 +167,7 @@ def test_a_token_that_is_not_the_players_turn_of_a_sealed_game_is_refused(
 def test_a_finished_game_gets_no_hint(client: Client) -> None:
     # Seat 1 has made its initial meld and goes out with its last three tiles.
     racks = {1: ["R1", "R2", "R3"], 2: ["K1"]}
-    state = engine.state_from_position(racks, [["B5", "B6", "B7"]], opened={1: True, 2: True})
+    state = state_from_position(racks, [["B5", "B6", "B7"]], opened={1: True, 2: True})
     state = engine.apply(state, 1, {"type": "play", "table": [["B5", "B6", "B7"], racks[1]]})
     assert engine.status(state)["over"]
     payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1, "seed": 1}

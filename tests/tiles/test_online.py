@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from rooms.models import ActionLog
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 from tiles import bots, engine
+from tiles.sets import check_set
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -41,7 +42,7 @@ async def test_two_seats_play_a_whole_game_and_each_sees_only_its_own_rack():
             if not engine.status(confirmed)["over"]:
                 assert "racks" not in str(view.get("result"))
                 assert view["rack_counts"][str(3 - number)] == len(other)
-            assert all(engine.check_set(group).valid for group in view["table"])
+            assert all(check_set(group).valid for group in view["table"])
 
     final = await get_room(code)
     status = engine.status(final.game_state())

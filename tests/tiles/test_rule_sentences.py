@@ -7,17 +7,9 @@ import pytest
 from gamekit.engine import IllegalAction
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
 from tiles.draft import replay
-from tiles.engine import (
-    State,
-    apply,
-    check_set,
-    from_json,
-    new_round,
-    next_first_seat,
-    parse_table,
-    state_from_position,
-    to_json,
-)
+from tiles.engine import apply, from_json, new_round, to_json
+from tiles.rules import State, next_first_seat, state_from_position
+from tiles.sets import check_set, parse_table
 
 
 def damaged(data: dict) -> str:

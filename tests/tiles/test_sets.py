@@ -2,7 +2,7 @@
 
 import pytest
 
-from tiles.engine import (
+from tiles.sets import (
     ALL_TILES,
     JOKER_VALUE,
     arrange_set,

@@ -16,7 +16,6 @@ from django.utils.translation import get_language
 
 from rooms.templatetags.seats import by_seat
 from tiles import phrases
-from tiles.engine import JOKER, OPENING_MINIMUM, check_set
 from tiles.markup import (
     COLOURS,
     label,
@@ -26,6 +25,8 @@ from tiles.markup import (
     table_sets_html,
     tile_html,
 )
+from tiles.rules import OPENING_MINIMUM
+from tiles.sets import JOKER, check_set
 
 register = template.Library()
 # The sentences that name a seat (tiles/phrases.py): {% drew_line who seat mode %}.
