@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cards import bots, engine
+from cards import bots, engine, judge, opponent_hands
 from cards.melds import DECK
 from cards.seen import summary
 from tests.rooms.bot_games import play_out
@@ -103,7 +103,7 @@ def test_the_quick_meld_check_of_the_danger_estimate_agrees_with_listing_the_mel
     for _ in range(3000):
         hand = rng.sample(DECK, 10)
         code = rng.choice([c for c in DECK if c not in hand])
-        assert bots.melds_with(code, set(hand)) == bots._makes_meld(code, hand)
+        assert opponent_hands.melds_with(code, set(hand)) == judge.makes_meld(code, hand)
 
 
 def medium_at_play(opponent_melds: int, opponent_holds: int, hand: list[str]) -> Any:
@@ -146,10 +146,12 @@ def test_strong_samples_the_opponent_holding_a_meld_for_each_card_it_took_from_t
     # Seat 2 takes the 7♥ (it holds 7♠ 7♦: a set); seat 1 then sees a known 7♥ only.
     state = position(["2C", "5D", "9S", "KH"], ["7S", "7D", "3C", "JD", "QS"], pile=["7H"], turn=2)
     state = play(state, 2, draw("discard"), {"type": "discard", "card": "QS"})
-    seen = bots.Seen(engine.view(state, 1))
+    seen = judge.Seen(engine.view(state, 1))
     assert seen.opponent_known == ["7H"]
-    hands = bots.sample_opponent_hands(seen, random.Random(5), 40)
-    assert all(len(hand) == 5 and bots.melds_with("7H", set(hand) - {"7H"}) for hand in hands)
+    hands = opponent_hands.sample_opponent_hands(seen, random.Random(5), 40)
+    assert all(
+        len(hand) == 5 and opponent_hands.melds_with("7H", set(hand) - {"7H"}) for hand in hands
+    )
     # The pairs differ from hand to hand: a run or a set, whatever the unseen cards allow.
     assert len({frozenset(hand) & {"7S", "7D", "7C", "5H", "6H", "8H", "9H"} for hand in hands}) > 3
 
