@@ -1,4 +1,5 @@
-"""bench/bots.py, the strength bench: mirror pairs really are the same deal, seats swapped."""
+"""bench/bots.py, the strength bench (bench/mirror_pairs.py, bench/win_share.py): mirror pairs
+really are the same deal, seats swapped."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import pytest
 
 from bench import bots as bench
+from bench import mirror_pairs, win_share
 from tiles import engine
 
 
@@ -20,13 +22,13 @@ def test_a_mirror_pair_plays_the_same_deal_twice_with_the_seats_swapped() -> Non
     assert first.seats == {1: "medium", 2: "easy"}
     assert second.seats == {1: "easy", 2: "medium"}
     dealt = engine.new_round(first.deal, first.first)
-    assert bench.fingerprint(dealt) == first.start
+    assert mirror_pairs.fingerprint(dealt) == first.start
 
 
 def test_pairs_get_different_deals_and_alternate_the_first_seat() -> None:
-    deals = {bench.deal_seed(1, pair) for pair in range(50)}
+    deals = {mirror_pairs.deal_seed(1, pair) for pair in range(50)}
     assert len(deals) == 50
-    assert bench.deal_seed(1, 0) != bench.deal_seed(2, 0)
+    assert mirror_pairs.deal_seed(1, 0) != mirror_pairs.deal_seed(2, 0)
     a, _ = bench.play_pair("tests.counter_game", "medium", "easy", seed=1, pair=0)
     b, _ = bench.play_pair("tests.counter_game", "medium", "easy", seed=1, pair=1)
     assert {a.first, b.first} == {1, 2}
@@ -44,11 +46,11 @@ def test_a_run_is_reproducible_whatever_the_number_of_jobs() -> None:
 
 
 def test_draws_count_half_and_the_interval_holds_the_share() -> None:
-    record = bench.GameRecord(deal=1, first=1, seats={1: "a", 2: "b"}, start="")
-    assert bench.share_of(record, "a") == 0.5
-    share, low, high = bench.by_pairs([1.0, 0.5, 0.75, 0.25])
+    record = mirror_pairs.GameRecord(deal=1, first=1, seats={1: "a", 2: "b"}, start="")
+    assert win_share.share_of(record, "a") == 0.5
+    share, low, high = win_share.by_pairs([1.0, 0.5, 0.75, 0.25])
     assert low < share == 0.625 < high
-    low, high = bench.wilson(60, 100)
+    low, high = win_share.wilson(60, 100)
     assert 0.50 < low < 0.60 < high < 0.70
 
 
@@ -66,7 +68,7 @@ def test_strong_still_wins_the_deals_it_won_both_ways_against_medium(game: str) 
         for pair in SENTINEL_PAIRS[game]
         for record in bench.play_pair(game, "strong", "medium", seed=1, pair=pair)
     ]
-    won = sum(bench.share_of(record, "strong") for record in games)
+    won = sum(win_share.share_of(record, "strong") for record in games)
     assert won >= len(games) - 2
 
 
@@ -77,7 +79,7 @@ def test_segments_of_a_run_combine_into_the_figures_of_the_whole_run(tmp_path) -
     (tmp_path / "a.txt").write_text(bench.report(first))
     (tmp_path / "b.txt").write_text(bench.report(rest))
 
-    combined = bench.combine([f"{tmp_path / 'a.txt'}:18", f"{tmp_path / 'b.txt'}:12"])
+    combined = win_share.combine([f"{tmp_path / 'a.txt'}:18", f"{tmp_path / 'b.txt'}:12"])
 
     assert combined == (
         f"30 mirror pairs combined: win share {100 * whole.share:.1f}%  "
@@ -102,7 +104,7 @@ def test_a_run_paired_with_a_saved_run_of_the_same_pairs_shows_the_change(tmp_pa
     with contextlib.redirect_stdout(before):
         bench.main([*common, "--save", str(saved)])
     with contextlib.redirect_stdout(after):
-        bench.main([*common, "--set", "bots.CHANCES=0.0", "--paired-with", str(saved)])
+        bench.main([*common, "--set", "discards.CHANCES=0.0", "--paired-with", str(saved)])
 
     share = [
         float(re.search(r"win share of medium: ([\d.]+)%", out.getvalue()).group(1))
