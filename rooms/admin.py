@@ -75,17 +75,16 @@ def game_name(slug: str) -> str:
     return str(game.name) if game else slug
 
 
-def _counts(view: dict) -> list[tuple[str, str]]:
-    """The view's counts, whatever the game: every top-level `<thing>_count` (a number)
-    and `<thing>_counts` (a number per seat), named after the thing ("pool", "rack")."""
+def _counts(game: registry.Game | None, view: dict) -> list[tuple[str, str]]:
+    """The counts the game names (Game.counts), each a number or a number per seat."""
     found = []
-    for key, value in view.items():
-        name = key.removesuffix("_counts").removesuffix("_count").replace("_", " ")
-        if key.endswith("_count") and isinstance(value, int):
-            found.append((name, str(value)))
-        elif key.endswith("_counts") and isinstance(value, dict):
+    for key, label in (game.counts if game else {}).items():
+        value = view.get(key)
+        if isinstance(value, dict):
             per_seat = ", ".join(f"{seat}: {count}" for seat, count in sorted(value.items()))
-            found.append((name, per_seat))
+            found.append((label, per_seat))
+        elif value is not None:
+            found.append((label, str(value)))
     return found
 
 
@@ -115,7 +114,7 @@ def room_summary(room: Room, now: datetime | None = None) -> list[tuple[str, str
         rows.append((_("game over"), f"{outcome} ({scores})" if scores else str(outcome)))
     else:
         rows.append((_("to play"), _("seat %(number)d") % {"number": status["turn"]}))
-    return rows + _counts(view)
+    return rows + _counts(registry.get(room.game), view)
 
 
 @admin.register(Room)

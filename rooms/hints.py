@@ -4,7 +4,7 @@ A hint is for one device and against the computer only, and for real: the reques
 carries the game's sealed token (rooms.local_play), which only those two modes have, so
 the position, the seat to advise and the mode come from it, never from what the page
 says; an online game has no token and gets nothing. A hint changes nothing (the token
-is not renewed). What a hint is belongs to the game: `Game.hint` names a function
+is not renewed). What a hint is belongs to the game: `Game.hint` is a function
 `hint(state, seat) -> dict` (the answer's JSON), and its rate is `Game.rates["hint"]`.
 """
 
@@ -30,7 +30,7 @@ MAX_BODY = 64 * 1024
 @json_endpoint(MAX_BODY, limit=game_throttle(None, "hint"))
 def hint(request: JsonRequest, slug: str) -> dict[str, Any]:
     game = registry.get(slug)
-    if game is None or game.hint_function is None:
+    if game is None or game.hint is None:
         raise Http404
     token = request.json.get("token")
     if not isinstance(token, str) or not token:
@@ -44,4 +44,4 @@ def hint(request: JsonRequest, slug: str) -> dict[str, Any]:
         if error.code == "unknown_game":  # a token of another game or of no mode of play
             raise RoomError("wrong_game") from None
         raise
-    return game.hint_function(state, seat)
+    return game.hint(state, seat)

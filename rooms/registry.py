@@ -13,8 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
 from typing import Any, cast, get_type_hints
 
+from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
@@ -37,25 +40,24 @@ class Game:
     engine: Engine  # the module that keeps the Engine protocol (gamekit.engine)
     bots: Bots  # the module with choose(state, seat, level, rng)
     levels: tuple[str, ...] = LEVELS
-    # The game's own endpoints (a URLconf module), mounted under /<slug>/; None: none.
-    urls: str | None = None
+    # The game's own endpoints (its URLconf module), mounted under /<slug>/; None: none.
+    urls: ModuleType | None = None
     # Per-client request limits of those endpoints, by kind: (requests, seconds).
     rates: Mapping[str, tuple[int, int]] = field(default_factory=dict, hash=False)
     # The home page's small picture of the game, drawn with the game's own CSS (a
     # static file it links); default "<slug>/art.html".
     art: str = ""
-    # Whether the board has hx-* elements of its own (tile rummy's draft form): the play
-    # page then loads htmx in every mode, not only for its level form and seat claim.
-    htmx: bool = False
     # A function `board(view, status, seat, mode) -> str` ("module:name") that builds
     # the board template's markup without the template engine, byte for byte (tile
     # rummy's, tiles/board_markup.py: two boards per action online, issue 12); "": the
     # template renders it.
     board_markup: str = ""
-    # A function `hint(state, seat) -> dict` ("module:name"): the answer of the hint
-    # endpoint (rooms/hints.py) for a game on one device or against the computer; "":
-    # the game has no hint.
-    hint: str = ""
+    # A function `hint(state, seat) -> dict`: the answer of the hint endpoint
+    # (rooms/hints.py) for a game on one device or against the computer; None: no hint.
+    hint: Callable[[Any, int], dict[str, Any]] | None = None
+    # What the admin's room summary shows of a position: view key -> label, each key a
+    # number or a number per seat in engine.view(state, None) ({"pool_count": "pool"}).
+    counts: Mapping[str, str] = field(default_factory=dict, hash=False)
     # Whether the engine's rules say who plays first (new_round may then take its
     # first_seat as a suggestion); otherwise a round starts with the first_seat it is
     # given (rooms.seats.first_seat: the seats take turns from round to round).
@@ -81,13 +83,6 @@ class Game:
             return None
         module, name = self.board_markup.split(":")
         return cast(Callable[..., str], getattr(import_module(module), name))
-
-    @cached_property
-    def hint_function(self) -> Callable[[Any, int], dict[str, Any]] | None:
-        if not self.hint:
-            return None
-        module, name = self.hint.split(":")
-        return cast(Callable[[Any, int], dict[str, Any]], getattr(import_module(module), name))
 
     @property
     def level_choices(self) -> list[tuple[str, str, bool]]:
@@ -157,17 +152,21 @@ def problems(game: Game) -> list[str]:
         )
     if not game.levels:
         found.append("it has no bot levels")
-    if game.hint and "hint" not in game.rates:
+    if game.hint is not None and not callable(game.hint):
+        found.append(f"its hint {game.hint!r} is not a function hint(state, seat)")
+    if game.hint is not None and "hint" not in game.rates:
         found.append('it has a hint but no rates["hint"]')
-    if game.hint:
-        try:
-            game.hint_function  # noqa: B018 - resolved now, so that a wrong path fails here
-        except (ImportError, AttributeError, ValueError) as error:
-            found.append(f"its hint {game.hint!r} cannot be found ({error})")
+    if game.urls is not None and not hasattr(game.urls, "urlpatterns"):
+        found.append(f"its urls {game.urls!r} is not a URLconf module (no urlpatterns)")
     if not missing:
-        status = engine.status(engine.new_round(0, 1))
+        state = engine.new_round(0, 1)
+        status = engine.status(state)
         if set(status) != STATUS_KEYS:
             found.append(f"its status has the keys {sorted(status)}, not {sorted(STATUS_KEYS)}")
+        view = engine.view(state, None) or {}
+        absent = sorted(key for key in game.counts if key not in view)
+        if absent:
+            found.append(f"its counts {absent} are not in its view")
     return found
 
 
@@ -179,6 +178,19 @@ def register(game: Game) -> None:
             f"The game {game.slug!r} cannot be registered: {'; '.join(wrong)}."
         )
     _games[game.slug] = game
+
+
+def discover() -> None:
+    """Register the GAME of every installed app that has a module `game` (rooms'
+    AppConfig.ready): a game plugs in by being in INSTALLED_APPS, nothing else."""
+    for app in apps.get_app_configs():
+        name = f"{app.name}.game"
+        if find_spec(name) is None:
+            continue
+        game = getattr(import_module(name), "GAME", None)
+        if not isinstance(game, Game):
+            raise ImproperlyConfigured(f"{name} defines no GAME = Game(...).")
+        register(game)
 
 
 def get(slug: str) -> Game | None:

@@ -4,4 +4,4 @@ multi-process test starts."""
 from config.settings import *  # noqa: F403
 from config.settings import INSTALLED_APPS
 
-INSTALLED_APPS = [*INSTALLED_APPS, "tests.counter_game.apps.CounterGameConfig"]
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.counter_game"]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rooms import registry
-from tests.counter_game.apps import COUNTER
+from tests.counter_game.game import GAME as COUNTER
 
 COUNTER_TEMPLATES = Path(__file__).resolve().parent.parent / "counter_game" / "templates"
 

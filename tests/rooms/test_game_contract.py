@@ -20,7 +20,7 @@ from gamekit.engine import IllegalAction, Status
 from gamekit.seats import SEATS, other
 from rooms import registry
 from rooms.seats import first_seat
-from tests.counter_game.apps import COUNTER
+from tests.counter_game.game import GAME as COUNTER
 
 # No game of any of ours needs this many actions; a game that does never ends.
 MAX_ACTIONS = 1000

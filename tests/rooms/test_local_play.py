@@ -248,6 +248,6 @@ def test_a_games_own_endpoint_opens_a_token_with_the_seat_to_move(client):
 
 def test_htmx_is_loaded_on_one_device_only_for_a_board_with_hx_elements(client):
     htmx = "/static/vendor/htmx/htmx.min.js"
-    assert htmx not in client.get("/counter/local/").content.decode()  # Game.htmx is False
+    assert htmx not in client.get("/counter/local/").content.decode()  # no forms of its own
     assert htmx in client.get("/counter/computer/").content.decode()  # its level form
-    assert htmx in client.get("/tiles/local/").content.decode()  # the draft form
+    assert htmx in client.get("/tiles/local/").content.decode()  # the draft form (its assets)

@@ -11,7 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from rooms import registry
 from tests.counter_game import engine
-from tests.counter_game.apps import COUNTER
+from tests.counter_game.game import GAME as COUNTER
 
 
 def refusal(**changes) -> str:
@@ -49,9 +49,29 @@ def test_a_status_without_the_four_keys_is_refused() -> None:
     assert "its status has the keys ['over', 'turn']" in refusal(engine=broken)
 
 
-def test_bots_without_choose_and_a_hint_that_does_not_exist_are_refused() -> None:
-    message = refusal(bots=SimpleNamespace(__name__="broken.bots"), hint="cards.hint:nothing")
+def test_bots_without_choose_and_a_hint_that_is_not_a_function_are_refused() -> None:
+    message = refusal(bots=SimpleNamespace(__name__="broken.bots"), hint="cards.hint:hint")
 
     assert "broken.bots lack choose" in message
     assert 'rates["hint"]' in message
-    assert "its hint 'cards.hint:nothing' cannot be found" in message
+    assert "its hint 'cards.hint:hint' is not a function" in message
+
+
+def test_urls_that_are_not_a_urlconf_and_counts_not_in_the_view_are_refused() -> None:
+    message = refusal(urls=SimpleNamespace(__name__="broken.urls"), counts={"pool_count": "pool"})
+
+    assert "is not a URLconf module" in message
+    assert "its counts ['pool_count'] are not in its view" in message
+
+
+def test_an_installed_app_whose_game_module_has_no_game_is_refused(monkeypatch) -> None:
+    app = SimpleNamespace(name="tests.counter_game")
+    monkeypatch.setattr(registry.apps, "get_app_configs", lambda: [app])
+    monkeypatch.setattr(registry, "import_module", lambda name: SimpleNamespace())
+
+    with pytest.raises(ImproperlyConfigured, match=r"tests.counter_game.game defines no GAME"):
+        registry.discover()
+
+
+def test_every_installed_app_with_a_game_module_is_registered() -> None:
+    assert {"tiles", "cards", "tarot"} <= {game.slug for game in registry.all_games()}

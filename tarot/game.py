@@ -1,0 +1,19 @@
+"""The Tarot duel as the site sees it (rooms.registry.Game; docs/games.md)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from rooms.registry import Game
+from tarot import bots, engine
+from tarot.hint import hint
+
+GAME = Game(
+    slug="tarot",
+    name=_("Tarot duel"),
+    summary=_("French tarot for two: a hand and six stacks each, trumps and the Excuse."),
+    engine=engine,
+    bots=bots,
+    # A hint is one decision of the strong level: up to about a second of CPU.
+    hint=hint,
+    rates={"hint": (30, 60)},
+    counts={"hand_counts": "hand"},
+)

@@ -1,0 +1,23 @@
+"""Tile rummy as the site sees it (rooms.registry.Game; docs/games.md)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from rooms.registry import Game
+from tiles import bots, engine, urls
+from tiles.hint import hint
+
+GAME = Game(
+    slug="tiles",
+    name=_("Tile rummy"),
+    summary=_("Numbered tiles in four colours: lay groups and runs, rearrange the table."),
+    engine=engine,
+    bots=bots,
+    urls=urls,
+    hint=hint,
+    reveal=_("Show Player %(seat)s's tiles"),
+    # Each hint may cost up to about a second of CPU; a draft check comes with each edit
+    # on the board.
+    rates={"hint": (30, 60), "draft": (240, 60)},
+    counts={"pool_count": "pool", "rack_counts": "rack"},
+    board_markup="tiles.board_markup:board_html",
+)
