@@ -1,5 +1,6 @@
-"""bench/baselines/tarot.py: the outside players play legal cards, read only their view,
-sample worlds that respect the voids shown, and play their sources' rules of thumb."""
+"""bench/baselines/tarot.py (with tarot_rules_of_thumb.py and tarot_pimc.py): the outside
+players play legal cards, read only their view, sample worlds that respect the voids
+shown, and play their sources' rules of thumb."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import pytest
 
 from bench.baselines import tarot as baselines
+from bench.baselines import tarot_pimc, tarot_rules_of_thumb
 from gamekit.engine import IllegalAction
 from tarot import engine
 from tarot.engine import new_round, redeal_hidden, view
@@ -35,7 +37,7 @@ def level(name):
 
 @pytest.mark.parametrize("name", sorted(baselines.PLAYERS))
 def test_every_baseline_plays_only_legal_cards_through_whole_rounds(name, monkeypatch):
-    monkeypatch.setattr(baselines, "WORLDS", 2)
+    monkeypatch.setattr(tarot_pimc, "WORLDS", 2)
     for seed in range(2):
         players = {1 + seed: baselines.PLAYERS[name], 2 - seed: level("medium")}
         assert summary(play_out(new_round(seed, 1 + seed), players, seed))["over"]
@@ -45,7 +47,7 @@ def test_every_baseline_plays_only_legal_cards_through_whole_rounds(name, monkey
 def test_a_baseline_reads_only_its_view_scrambling_the_hidden_cards_changes_nothing(
     name, monkeypatch
 ):
-    monkeypatch.setattr(baselines, "WORLDS", 3)
+    monkeypatch.setattr(tarot_pimc, "WORLDS", 3)
     choose = baselines.PLAYERS[name]
     state = new_round(11, 1)
     rng = random.Random(0)
@@ -75,11 +77,11 @@ def voids_shown():
 
 def test_pimc_worlds_respect_the_voids_the_opponent_showed():
     shown = view(voids_shown(), 1)
-    assert baselines.shown_voids(shown) == ({"H"}, 15)
-    unseen = baselines._unseen(shown)
+    assert tarot_rules_of_thumb.shown_voids(shown) == ({"H"}, 15)
+    unseen = tarot_rules_of_thumb.unseen_cards(shown)
     hands = set()
     for seed in range(40):
-        hand, stacks = baselines.sample_world(shown, random.Random(seed))
+        hand, stacks = tarot_pimc.sample_world(shown, random.Random(seed))
         assert len(hand) == 4
         assert not any(c.startswith("H") or c in ("T18", "T19") for c in hand)
         down = [c for s in (1, 2) for pile in stacks[s] for c in pile[:-1]]
@@ -92,29 +94,29 @@ def test_pimc_worlds_respect_the_voids_the_opponent_showed():
 def test_thumb_wins_a_trick_with_its_most_valuable_winning_card():
     state = play(position({1: ["H5", "S1"], 2: ["HK", "HQ", "H7", "S2"]}, leader=1), (1, "H5"))
 
-    assert baselines.thumb_card(view(state, 2)) == "HK"
+    assert tarot_rules_of_thumb.thumb_card(view(state, 2)) == "HK"
 
 
 def test_thumb_trumps_with_its_lowest_trump_and_saves_the_petit_when_it_cannot_win():
     trumping = play(position({1: ["HQ", "S1"], 2: ["T9", "T4", "S2"]}, leader=1), (1, "HQ"))
-    assert baselines.thumb_card(view(trumping, 2)) == "T4"
+    assert tarot_rules_of_thumb.thumb_card(view(trumping, 2)) == "T4"
 
     overtrumped = play(position({1: ["T10", "S1"], 2: ["T1", "T3", "S2"]}, leader=1), (1, "T10"))
-    assert baselines.thumb_card(view(overtrumped, 2)) == "T3"
+    assert tarot_rules_of_thumb.thumb_card(view(overtrumped, 2)) == "T3"
 
 
 def test_thumb_plays_the_petit_when_it_wins_the_trick():
     state = play(position({1: ["HQ", "S1"], 2: ["T1", "T12", "S2"]}, leader=1), (1, "HQ"))
 
-    assert baselines.thumb_card(view(state, 2)) == "T1"
+    assert tarot_rules_of_thumb.thumb_card(view(state, 2)) == "T1"
 
 
 def test_thumb_sheds_its_cheapest_card_and_the_excuse_rather_than_a_king():
     cheap = play(position({1: ["HK", "S1"], 2: ["H2", "H9", "SQ"]}, leader=1), (1, "HK"))
-    assert baselines.thumb_card(view(cheap, 2)) == "H2"
+    assert tarot_rules_of_thumb.thumb_card(view(cheap, 2)) == "H2"
 
     dear = play(position({1: ["CK", "S1"], 2: ["SK", "EX", "SQ"]}, leader=1), (1, "CK"))
-    assert baselines.thumb_card(view(dear, 2)) == "EX"
+    assert tarot_rules_of_thumb.thumb_card(view(dear, 2)) == "EX"
 
 
 def test_thumb_leads_its_master_card_of_a_suit_the_opponent_still_follows():
@@ -125,7 +127,7 @@ def test_thumb_leads_its_master_card_of_a_suit_the_opponent_still_follows():
         won={1: ["DK"]},
     )
 
-    assert baselines.thumb_card(view(state, 1)) == "DQ"
+    assert tarot_rules_of_thumb.thumb_card(view(state, 1)) == "DQ"
 
 
 def test_thumb_hunts_the_petit_with_its_biggest_trump_when_it_holds_more_trumps():
@@ -134,7 +136,7 @@ def test_thumb_hunts_the_petit_with_its_biggest_trump_when_it_holds_more_trumps(
         leader=1,
     )
 
-    assert baselines.thumb_card(view(state, 1)) == "T20"
+    assert tarot_rules_of_thumb.thumb_card(view(state, 1)) == "T20"
 
 
 def test_beginner_wins_with_its_lowest_winning_card_and_leads_a_king():
