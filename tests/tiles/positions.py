@@ -49,3 +49,8 @@ def empty_pool_state(racks: dict[int, list[str]], turn: int = 1) -> State:
         host.append("J")
     assert all(check_set(tiles).valid for tiles in table), table
     return state_from_position(racks, table, pool=[], opened={1: True, 2: True}, turn=turn)
+
+
+def opened_state(rack1: list[str], table: list[list[str]]) -> State:
+    """Seat 1 to play with `rack1`, both players past their initial meld."""
+    return state_from_position({1: rack1, 2: ["B13"]}, table, opened={1: True, 2: True})
