@@ -1,5 +1,5 @@
 """The rummikub-solver ILP (a dev-only dependency) as an independent reference for the
-tile solver: how many rack tiles it places. Used by tests/tiles/test_solver.py and
+tile solver: how many rack tiles it places. Used by tests/tiles/test_solver_exactness.py and
 bench/solver.py; importing this module does not need the package, calling it does."""
 
 from __future__ import annotations
