@@ -15,7 +15,7 @@ from functools import cached_property
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import Any, cast, get_type_hints
+from typing import Any, cast
 
 from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
@@ -24,7 +24,7 @@ from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from gamekit.engine import Bots, Engine, Status
+from gamekit.engine import ENGINE_FUNCTIONS, STATUS_KEYS, Bots, Engine
 from gamekit.seats import LEVELS
 from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES
 
@@ -120,20 +120,6 @@ class Game:
 
 
 _games: dict[str, Game] = {}
-
-
-# What every engine module defines (gamekit.engine.Engine) and every bots module.
-ENGINE_FUNCTIONS = (
-    "new_round",
-    "apply",
-    "view",
-    "status",
-    "to_json",
-    "from_json",
-    "hidden",
-    "redeal_hidden",
-)
-STATUS_KEYS = frozenset(get_type_hints(Status))
 
 
 def problems(game: Game) -> list[str]:
