@@ -1,5 +1,5 @@
 """The hint: the strong computer player's next step for the player to move (asked
-through rooms/hints.py, which reads the position from the game's sealed token). The
+through rooms/local/hints.py, which reads the position from the game's sealed token). The
 page selects the cards it names and the player still plays them."""
 
 from __future__ import annotations

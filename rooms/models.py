@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from gamekit.engine import Engine, IllegalAction, Status
 from gamekit.seats import SEATS
 from rooms import presence, registry, statements, states
-from rooms.browser_saves import BrowserSave  # noqa: F401 (Django finds models here)
 from rooms.errors import RoomError
+from rooms.local.saves import BrowserSave  # noqa: F401 (Django finds models here)
 from rooms.seats import COLOURS, first_seat, new_seed
 
 CODE_BYTES = 18  # 144 bits: unguessable invite codes

@@ -53,7 +53,7 @@ class Game:
     # template renders it.
     board_markup: str = ""
     # A function `hint(state, seat) -> dict`: the answer of the hint endpoint
-    # (rooms/hints.py) for a game on one device or against the computer; None: no hint.
+    # (rooms/local/hints.py) for a game on one device or against the computer; None: no hint.
     hint: Callable[[Any, int], dict[str, Any]] | None = None
     # What the admin's room summary shows of a position: view key -> label, each key a
     # number or a number per seat in engine.view(state, None) ({"pool_count": "pool"}).

@@ -1,13 +1,15 @@
 from django.urls import path
 
-from rooms import hints, views
+from rooms import views
+from rooms.local import hints
+from rooms.local import views as local_views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("play/<slug:slug>/<str:mode>/new", views.play_new, name="play_new"),
-    path("play/<slug:slug>/<str:mode>/act", views.play_act, name="play_act"),
-    path("play/<slug:slug>/<str:mode>/show", views.play_show, name="play_show"),
-    path("play/<slug:slug>/computer/level", views.play_level, name="play_level"),
+    path("play/<slug:slug>/<str:mode>/new", local_views.play_new, name="play_new"),
+    path("play/<slug:slug>/<str:mode>/act", local_views.play_act, name="play_act"),
+    path("play/<slug:slug>/<str:mode>/show", local_views.play_show, name="play_show"),
+    path("play/<slug:slug>/computer/level", local_views.play_level, name="play_level"),
     path("r/<str:code>/", views.room_page, name="room"),
     path("r/<str:code>/claim", views.claim_seat, name="room_claim"),
     path("r/<str:code>/full/", views.room_full, name="room_full"),

@@ -1,14 +1,13 @@
-"""Pages and endpoints of the rooms app. Thin: the rules are in the engines, the room
-logic on the models, the sealed-token play in rooms.local_play."""
+"""The site's pages: home, each game's ways to play and rules, an online room's page
+and its seat claim. Thin: the rules are in the engines, the rooms' logic on the models;
+local play's endpoints are rooms.local.views."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
@@ -18,15 +17,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
-from gamekit.engine import IllegalAction
 from gamekit.seats import by_seat
-from rooms import local_play, presence, registry
-from rooms.board import render_board
-from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
-from rooms.errors import RoomError
+from rooms import presence, registry
+from rooms.endpoints import HtmxRequest
 from rooms.models import Room
 from rooms.seats import COLOURS
-from rooms.throttle import CLAIM_RATE, PLAY_RATE, throttle
+from rooms.throttle import CLAIM_RATE, throttle
 
 # The host's seat key travels from the "create" POST to the room page in the session,
 # once, so that it never appears in a URL.
@@ -141,64 +137,3 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
     if not room.seat(2).claimed:
         return redirect("room", code=code)
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
-
-
-# --- Local and computer play (sealed tokens) ------------------------------------------
-
-
-def _answer(request: HttpRequest, outcome: local_play.Outcome) -> JsonResponse:
-    html = render_board(
-        outcome.game, outcome.view, outcome.status, outcome.seat, outcome.mode, request
-    )
-    return JsonResponse(
-        {
-            "token": outcome.token,
-            "view": outcome.view,
-            "status": outcome.status,
-            "seat": outcome.seat,
-            "level": outcome.level,
-            "html": html,
-        }
-    )
-
-
-def _play_endpoint(step: Callable[..., local_play.Outcome]) -> Callable[..., HttpResponse]:
-    """A sealed-token endpoint: a JSON body in, the new token and board out. A refusal is
-    a 400 with a stable code and a translated message, and changes nothing. Throttled
-    per client address (rooms.throttle): a 429 past PLAY_RATE."""
-
-    @json_endpoint(limit=throttle("play", *PLAY_RATE))
-    @wraps(step)
-    def endpoint(request: JsonRequest, **route: str) -> JsonResponse:
-        return _answer(request, step(request.json, **route))
-
-    return endpoint
-
-
-@_play_endpoint
-def play_new(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
-    return local_play.new_game(slug, mode, data.get("level"), data.get("token"))
-
-
-@_play_endpoint
-def play_act(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
-    return local_play.act(slug, mode, data.get("token"), data.get("action"))
-
-
-@_play_endpoint
-def play_show(data: dict[str, Any], slug: str, mode: str) -> local_play.Outcome:
-    """The board of a saved game, unchanged (the page restores a game on reload)."""
-    return local_play.show(slug, mode, data.get("token"))
-
-
-@require_POST
-@throttle("play", *PLAY_RATE)
-def play_level(request: HtmxRequest, slug: str) -> HttpResponse:
-    """The level form (htmx): the same game against a computer of another level. The
-    answer, the partial rooms/partials/level_token.html, holds the new sealed token."""
-    try:
-        form = read_form(request, ("token", "level"))
-        outcome = local_play.change_level(slug, form["token"], form["level"])
-    except (IllegalAction, RoomError) as error:
-        return refusal(error)
-    return render(request, "rooms/partials/level_token.html", {"token": outcome.token})

@@ -1,5 +1,5 @@
 """The hint: the card the strong computer level would play for the player to move
-(asked through rooms/hints.py, which reads the position from the game's sealed token)."""
+(asked through rooms/local/hints.py, which reads the position from the game's sealed token)."""
 
 from __future__ import annotations
 

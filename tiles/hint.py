@@ -1,5 +1,5 @@
 """The hint: the solver's best placement from the start of the turn, as one draft edit
-("arrange") for the page to append (asked through rooms/hints.py, which reads the
+("arrange") for the page to append (asked through rooms/local/hints.py, which reads the
 position from the game's sealed token, never a hand-made table or rack).
 
 The solver is exact but its work is capped (HINT_MAX_STATES): a position too slow to

@@ -87,7 +87,7 @@ def deal_over_with_a_full_hand() -> State:
 
 
 def sealed(state: State, mode: str = "computer") -> str:
-    """A sealed game at this position for the e2e server (rooms.sealing)."""
+    """A sealed game at this position for the e2e server (rooms.local.sealing)."""
     payload = {"game": "cards", "mode": mode, "level": "medium" if mode == "computer" else None}
     payload |= {"round": 1, "seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return play_pages.seal(payload)

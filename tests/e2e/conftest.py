@@ -18,7 +18,7 @@ import pytest
 from tests.live_server import DaphneProcess, migrate, server_env
 
 CHROMIUM = Path("/usr/bin/chromium")
-# The e2e server's SECRET_KEY: a test may seal a game position for it (rooms.sealing).
+# The e2e server's SECRET_KEY: a test may seal a game position for it (rooms.local.sealing).
 E2E_SECRET_KEY = "e2e-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

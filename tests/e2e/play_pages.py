@@ -29,8 +29,8 @@ def wait_until_idle(page: Page) -> None:
 
 
 def seal(payload: dict[str, Any]) -> str:
-    """A sealed game (rooms.sealing) for the e2e server, whose key the conftest sets."""
-    from rooms.sealing import _fernet
+    """A sealed game (rooms.local.sealing) for the e2e server, whose key the conftest sets."""
+    from rooms.local.sealing import _fernet
     from tests.e2e.conftest import E2E_SECRET_KEY
 
     data = json.dumps(payload, separators=(",", ":")).encode()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rooms.sealing import seal, unseal
+from rooms.local.sealing import seal, unseal
 
 pytestmark = pytest.mark.django_db
 

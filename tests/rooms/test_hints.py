@@ -1,4 +1,4 @@
-"""The one hint endpoint of every game (rooms/hints.py): a game without a hint has none,
+"""The one hint endpoint of every game (rooms/local/hints.py): a game without a hint has none,
 and a token is read only by its own game's hint."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from rooms import local_play
+from rooms.local import play as local_play
 
-pytestmark = pytest.mark.django_db  # a new game records its save (rooms.browser_saves)
+pytestmark = pytest.mark.django_db  # a new game records its save (rooms.local.saves)
 
 
 def post(client: Client, url: str, body: object):

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rooms.errors import RoomError
-from rooms.sealing import seal, unseal
+from rooms.local.sealing import seal, unseal
 
 pytestmark = pytest.mark.django_db
 
@@ -224,10 +224,10 @@ def test_unseal_refuses_a_token_sealed_with_another_key(settings):
 
 
 def test_a_games_own_endpoint_opens_a_token_with_the_seat_to_move(client):
-    """rooms.local_play.open_sealed: what a game's endpoint (a hint) reads from a token:
+    """rooms.local.play.open_sealed: what a game's endpoint (a hint) reads from a token:
     the mode, the seat whose move it is and the state; refused at the end of the game
     and while the computer is to move."""
-    from rooms.local_play import open_sealed
+    from rooms.local.play import open_sealed
 
     local = post(client, "/play/counter/local/new", {}).json()["token"]
     mode, seat, state = open_sealed("counter", local)

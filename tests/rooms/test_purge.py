@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from rooms import presence
-from rooms.browser_saves import BrowserSave
+from rooms.local.saves import BrowserSave
 from rooms.models import Room
 from tests.rooms.wsclient import hello, make_room, receive
 

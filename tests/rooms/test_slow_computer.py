@@ -4,7 +4,7 @@ Through the real ASGI application (as daphne runs it): one client's move against
 computer that searches for a second (busy, holding the GIL as the strong players do),
 and at the same time another client's requests and a database call of the kind the
 socket consumer makes (database_sync_to_async, the process's one thread-sensitive
-thread). The computer thinks in a worker process (rooms.local_play.computer_pool);
+thread). The computer thinks in a worker process (rooms.local.computer.computer_pool);
 computing in a thread of the server's process instead fails this test: the other
 requests wait for the GIL.
 """
@@ -21,7 +21,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from config.asgi import application
-from rooms import local_play
+from rooms.local import computer
+from rooms.local import play as local_play
 from tests.counter_game import bots as counter_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,9 +86,9 @@ def slow_computer(monkeypatch):
     # Forked after the patch, so that the worker has the slow computer (the site's own
     # pool is a forkserver's, which knows nothing of the patch).
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-    previous = local_play.set_computer_pool(pool)
+    previous = computer.set_computer_pool(pool)
     yield
-    local_play.set_computer_pool(previous)
+    computer.set_computer_pool(previous)
     pool.shutdown()
 
 

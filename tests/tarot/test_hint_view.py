@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from rooms.sealing import seal, unseal
+from rooms.local.sealing import seal, unseal
 from tarot import bots, engine, hint
 from tarot.rules import legal_cards
 from tarot.state import State

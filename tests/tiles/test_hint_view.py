@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
-from rooms.sealing import seal
+from rooms.local.sealing import seal
 from tests.tiles.draft_form import post_draft, rack_of, verdict
 from tiles import engine, hint
 from tiles.rules import state_from_position

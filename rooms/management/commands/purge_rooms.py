@@ -1,5 +1,5 @@
 """Delete rooms idle for a number of days (no action, join or connection), and forget
-the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.browser_saves); run it
+the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.local.saves); run it
 daily from cron or a systemd timer (docs/deploy.md)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rooms.admin import game_name
-from rooms.browser_saves import SAVE_IDLE_DAYS, BrowserSave
+from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
 from rooms.models import Room
 
 

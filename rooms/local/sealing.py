@@ -22,6 +22,7 @@ from django.conf import settings
 
 from rooms.errors import RoomError
 
+# The module's first name, kept: another purpose would unseal no saved game.
 PURPOSE = b"rooms.sealing: local and computer game tokens, v1"
 MAX_TOKEN_CHARS = 60_000
 

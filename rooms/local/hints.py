@@ -1,7 +1,7 @@
 """The hint endpoint of every game that has one: `POST /<slug>/hint/` `{token}`.
 
 A hint is for one device and against the computer only, and for real: the request
-carries the game's sealed token (rooms.local_play), which only those two modes have, so
+carries the game's sealed token (rooms.local.play), which only those two modes have, so
 the position, the seat to advise and the mode come from it, never from what the page
 says; an online game has no token and gets nothing. A hint changes nothing (the token
 is not renewed). What a hint is belongs to the game: `Game.hint` is a function
@@ -19,10 +19,10 @@ from gamekit.engine import IllegalAction, gettext_noop
 from rooms import registry
 from rooms.endpoints import JsonRequest, json_endpoint
 from rooms.errors import RoomError
-from rooms.local_play import open_sealed
+from rooms.local.play import open_sealed
 from rooms.throttle import game_throttle
 
-# A sealed game is at most rooms.sealing.MAX_TOKEN_CHARS; a little room for the JSON.
+# A sealed game is at most rooms.local.sealing.MAX_TOKEN_CHARS; a little room for the JSON.
 MAX_BODY = 64 * 1024
 
 

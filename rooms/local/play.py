@@ -1,73 +1,34 @@
 """Games on one device and against the computer: stateless on the server.
 
-The whole game travels in a sealed token (rooms.sealing) that the browser keeps; each
+The whole game travels in a sealed token (rooms.local.sealing) that the browser keeps; each
 request unseals it, applies the action (and the computer's replies), and seals the
 result again. The payload: {game, mode, level, round, seed, moves, seat, save, version,
 state}, where `state` is the engine's to_json() (which carries the engine's schema),
 `round` counts games for alternating the first player, `moves` numbers the computer's
 decisions so that its randomness is reproducible yet different each turn, and `save`
-and `version` name the save and its version (rooms.browser_saves): every answer is the
+and `version` name the save and its version (rooms.local.saves): every answer is the
 save's next version, and a token from before the newest (another tab's, or one kept
 aside to take a move back) is refused with "stale_save".
 
-The computer thinks in a worker process (`computer_pool`), not in the request's thread:
-a search holds the GIL for up to a second, and a CPU-bound thread in the server's
-process starves every other request and socket of that process (each hand-off between
-the event loop and a thread waits for the GIL), which a thread of its own does not
-avoid. The request's thread only waits for the worker's answer, with a time budget.
+The computer's replies are thought out in worker processes (rooms.local.computer).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import random
 import secrets
-import threading
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from gamekit.engine import IllegalAction, Seat, Status, View
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.sealing import seal, unseal
+from rooms.local.computer import computer_replies
+from rooms.local.saves import BrowserSave
+from rooms.local.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
 
-SAVE_KEY_BYTES = 16  # a save's key (rooms.browser_saves): 128 bits, unguessable
-COMPUTER_SEAT = 2
+SAVE_KEY_BYTES = 16  # a save's key (rooms.local.saves): 128 bits, unguessable
 HUMAN_SEAT = 1
-# A computer that keeps playing forever would hold the request: no game needs this many.
-MAX_COMPUTER_MOVES = 400
-# Worker processes per server process for the computer's moves (None: inline, in the
-# request's thread), and the seconds a request waits for them before giving up.
-COMPUTER_PROCESSES: int | None = 2
-COMPUTER_SECONDS = 20.0
-
-_pool: Executor | None = None
-_pool_lock = threading.Lock()
-
-
-def computer_pool() -> Executor | None:
-    """The worker processes, started on first use. Forkserver: forking the server
-    itself (threads, sockets, an event loop) is unsafe; the workers import only the
-    game's engine and bots, which need no Django."""
-    global _pool
-    with _pool_lock:
-        if _pool is None and COMPUTER_PROCESSES:
-            context = multiprocessing.get_context("forkserver")
-            _pool = ProcessPoolExecutor(COMPUTER_PROCESSES, mp_context=context)
-        return _pool
-
-
-def set_computer_pool(pool: Executor | None) -> Executor | None:
-    """Use `pool` from now on (tests); returns the previous one, not shut down."""
-    global _pool
-    with _pool_lock:
-        previous, _pool = _pool, pool
-        return previous
 
 
 @dataclass
@@ -121,17 +82,9 @@ def new_key() -> str:
     return secrets.token_urlsafe(SAVE_KEY_BYTES)
 
 
-def _saves() -> Any:
-    """BrowserSave.objects, imported when first needed: the computer's worker processes
-    import this module without Django's apps (they only run `_replies_job`)."""
-    from rooms.browser_saves import BrowserSave
-
-    return BrowserSave.objects
-
-
 def _current(payload: dict[str, Any]) -> None:
     """RoomError("stale_save") when the token's save has a newer version than this."""
-    _saves().check_current(payload["save"], payload["version"])
+    BrowserSave.objects.check_current(payload["save"], payload["version"])
 
 
 def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
@@ -140,49 +93,6 @@ def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
     if mode == "computer":
         return HUMAN_SEAT
     return status["turn"] or previous or 1
-
-
-def _computer_replies(game: registry.Game, payload: dict[str, Any], state: Any) -> Any:
-    """The state once the computer has moved until it is the human's turn (or the game
-    is over); `payload["moves"]` counts its decisions. In a worker process when there
-    is a pool."""
-    pool = computer_pool()
-    if pool is None:
-        return _replies(game.engine, game.bots, payload, state)
-    job = (game.engine.__name__, game.bots.__name__, payload, game.engine.to_json(state))
-    try:
-        moves, state_json = pool.submit(_replies_job, *job).result(timeout=COMPUTER_SECONDS)
-    except FutureTimeout:
-        raise RoomError("computer_failed") from None
-    except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
-        set_computer_pool(None)
-        raise RoomError("computer_failed") from None
-    payload["moves"] = moves
-    return game.engine.from_json(state_json)
-
-
-def _replies_job(
-    engine_name: str, bots_name: str, payload: dict[str, Any], state_json: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
-    """`_replies` in a worker process: JSON in and out (the engines' own saves)."""
-    engine, bots = import_module(engine_name), import_module(bots_name)
-    state = _replies(engine, bots, payload, engine.from_json(state_json))
-    return payload["moves"], engine.to_json(state)
-
-
-def _replies(engine: Any, bots: Any, payload: dict[str, Any], state: Any) -> Any:
-    for _ in range(MAX_COMPUTER_MOVES):
-        status = engine.status(state)
-        if status["over"] or status["turn"] != COMPUTER_SEAT:
-            return state
-        payload["moves"] += 1
-        rng = random.Random(f"{payload['seed']}:{payload['moves']}")
-        action = bots.choose(state, COMPUTER_SEAT, payload["level"], rng)
-        try:
-            state = engine.apply(state, COMPUTER_SEAT, action)
-        except IllegalAction:
-            raise RoomError("computer_failed") from None
-    raise RoomError("computer_failed")
 
 
 def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcome:
@@ -194,7 +104,7 @@ def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcom
     version = payload["version"]
     payload["version"] = version + 1
     token = seal(payload)
-    _saves().advance(payload["save"], version, token)
+    BrowserSave.objects.advance(payload["save"], version, token)
     return Outcome(
         token=token,
         game=game,
@@ -230,7 +140,7 @@ def new_game(slug: str, mode: str, level: object = None, previous: object = None
     payload = {"game": game.slug, "mode": mode, "level": chosen, "round": round_no}
     payload |= {"seed": seed, "moves": 0, "seat": None, "save": save, "version": version}
     if mode == "computer":
-        state = _computer_replies(game, payload, state)
+        state = computer_replies(game, payload, state)
     return _outcome(game, payload, state)
 
 
@@ -250,7 +160,7 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     state = game.engine.apply(state, seat, action)
     payload["seat"] = seat
     if mode == "computer":
-        state = _computer_replies(game, payload, state)
+        state = computer_replies(game, payload, state)
     return _outcome(game, payload, state)
 
 
@@ -295,7 +205,7 @@ def show(slug: str, mode: str, token: object) -> Outcome:
     opens a save takes it over: the tabs that had it before are refused from now on."""
     game = _game(slug, mode)
     payload, state = _open(game, mode, token)
-    newest = _saves().newest_token(payload["save"], payload["version"])
+    newest = BrowserSave.objects.newest_token(payload["save"], payload["version"])
     if newest is not None:
         payload, state = _open(game, mode, newest)
     return _outcome(game, payload, state)

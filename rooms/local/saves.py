@@ -1,6 +1,6 @@
 """The newest version of each game kept in a browser (one device or the computer).
 
-The game itself travels in the sealed token (rooms.local_play); this row only says
+The game itself travels in the sealed token (rooms.local.play); this row only says
 which token is the newest. A token carries its save's key and version, and a move, a
 level change, a new game or a page opening the save makes the next version, here,
 compare-and-set: a token from before it (another tab, a copy kept aside to take a move

@@ -1,0 +1,100 @@
+"""The computer's moves in local play, thought out in worker processes.
+
+The computer thinks in a worker process (`computer_pool`), not in the request's thread:
+a search holds the GIL for up to a second, and a CPU-bound thread in the server's
+process starves every other request and socket of that process (each hand-off between
+the event loop and a thread waits for the GIL), which a thread of its own does not
+avoid. The request's thread only waits for the worker's answer, with a time budget.
+
+The workers import this module and the game's engine and bots only: no Django apps,
+no database (hence no import of the models here).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from importlib import import_module
+from typing import Any
+
+from gamekit.engine import IllegalAction
+from rooms import registry
+from rooms.errors import RoomError
+
+COMPUTER_SEAT = 2
+# A computer that keeps playing forever would hold the request: no game needs this many.
+MAX_COMPUTER_MOVES = 400
+# Worker processes per server process for the computer's moves (None: inline, in the
+# request's thread), and the seconds a request waits for them before giving up.
+COMPUTER_PROCESSES: int | None = 2
+COMPUTER_SECONDS = 20.0
+
+_pool: Executor | None = None
+_pool_lock = threading.Lock()
+
+
+def computer_pool() -> Executor | None:
+    """The worker processes, started on first use. Forkserver: forking the server
+    itself (threads, sockets, an event loop) is unsafe; the workers import only the
+    game's engine and bots, which need no Django."""
+    global _pool
+    with _pool_lock:
+        if _pool is None and COMPUTER_PROCESSES:
+            context = multiprocessing.get_context("forkserver")
+            _pool = ProcessPoolExecutor(COMPUTER_PROCESSES, mp_context=context)
+        return _pool
+
+
+def set_computer_pool(pool: Executor | None) -> Executor | None:
+    """Use `pool` from now on (tests); returns the previous one, not shut down."""
+    global _pool
+    with _pool_lock:
+        previous, _pool = _pool, pool
+        return previous
+
+
+def computer_replies(game: registry.Game, payload: dict[str, Any], state: Any) -> Any:
+    """The state once the computer has moved until it is the human's turn (or the game
+    is over); `payload["moves"]` counts its decisions. In a worker process when there
+    is a pool."""
+    pool = computer_pool()
+    if pool is None:
+        return _replies(game.engine, game.bots, payload, state)
+    job = (game.engine.__name__, game.bots.__name__, payload, game.engine.to_json(state))
+    try:
+        moves, state_json = pool.submit(_replies_job, *job).result(timeout=COMPUTER_SECONDS)
+    except FutureTimeout:
+        raise RoomError("computer_failed") from None
+    except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+        set_computer_pool(None)
+        raise RoomError("computer_failed") from None
+    payload["moves"] = moves
+    return game.engine.from_json(state_json)
+
+
+def _replies_job(
+    engine_name: str, bots_name: str, payload: dict[str, Any], state_json: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
+    """`_replies` in a worker process: JSON in and out (the engines' own saves)."""
+    engine, bots = import_module(engine_name), import_module(bots_name)
+    state = _replies(engine, bots, payload, engine.from_json(state_json))
+    return payload["moves"], engine.to_json(state)
+
+
+def _replies(engine: Any, bots: Any, payload: dict[str, Any], state: Any) -> Any:
+    for _ in range(MAX_COMPUTER_MOVES):
+        status = engine.status(state)
+        if status["over"] or status["turn"] != COMPUTER_SEAT:
+            return state
+        payload["moves"] += 1
+        rng = random.Random(f"{payload['seed']}:{payload['moves']}")
+        action = bots.choose(state, COMPUTER_SEAT, payload["level"], rng)
+        try:
+            state = engine.apply(state, COMPUTER_SEAT, action)
+        except IllegalAction:
+            raise RoomError("computer_failed") from None
+    raise RoomError("computer_failed")
