@@ -124,39 +124,71 @@ def small_tiles_html(codes: Iterable[str] | str | None) -> str:
 
 def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
     """The `<li>` of each set of draft_context's `sets` (tiles/draft.html's list)."""
-    parts = []
-    for tile_set in sets:
-        index = int(tile_set["index"])
-        number = {"number": int(tile_set["number"])}
-        problem = tile_set["problem"]
-        problem = escape(str(problem)) if problem else ""
-        classes = "tile-set"
-        if problem:
-            classes += " is-invalid"
-        if tile_set["fresh"]:
-            classes += " is-last-move"
-        plus = ""
-        if editable:
-            add = escape(gettext("Add the selected tiles to set %(number)s") % number)
-            plus = (
-                f'<button type="button" class="set-plus" data-action="add" data-set="{index}" '
-                f'disabled\n                aria-label="{add}">+</button>'
-            )
-        note = (
-            f'<p class="set-problem" role="note"><span aria-hidden="true">⚠</span> {problem}</p>'
-            if problem
-            else ""
+    language = get_language()
+    return "".join(
+        _set_item(
+            int(tile_set["index"]),
+            tuple(tile_set["tiles"]),
+            str(tile_set["problem"]) if tile_set["problem"] else "",
+            bool(tile_set["fresh"]),
+            editable,
+            language,
         )
-        label = escape(gettext("Set %(number)s") % number)  # outside the f-string: xgettext
-        parts.append(
-            f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
-            f'        aria-label="{label}'
-            f'{": " + problem if problem else ""}">\n'
-            f'      <div class="tile-row">\n'
-            f"        {set_row_html(index, tile_set['tiles'], editable)}\n"
-            f"        {plus}\n"
-            f"      </div>\n"
-            f"      {note}\n"
-            f"    </li>\n    "
+        for tile_set in sets
+    )
+
+
+# A set's item depends only on these values, and most sets of a table are the same from
+# one action to the next: so each is built once (a late board has twenty of them).
+@lru_cache(maxsize=4096)
+def _set_item(
+    index: int,
+    tiles: tuple[tuple[str, bool, bool], ...],
+    problem: str,
+    fresh: bool,
+    editable: bool,
+    language: str | None,
+) -> str:
+    number = {"number": index + 1}
+    problem = escape(problem)
+    classes = "tile-set"
+    if problem:
+        classes += " is-invalid"
+    if fresh:
+        classes += " is-last-move"
+    plus = ""
+    if editable:
+        add = escape(gettext("Add the selected tiles to set %(number)s") % number)
+        plus = (
+            f'<button type="button" class="set-plus" data-action="add" data-set="{index}" '
+            f'disabled\n                aria-label="{add}">+</button>'
         )
-    return "".join(parts)
+    note = (
+        f'<p class="set-problem" role="note"><span aria-hidden="true">⚠</span> {problem}</p>'
+        if problem
+        else ""
+    )
+    label = escape(gettext("Set %(number)s") % number)  # outside the f-string: xgettext
+    row = "".join(
+        tile_html(
+            code,
+            language,
+            placed=placed,
+            fresh=fresh,
+            button=editable,
+            set_index=index,
+            tile_index=position,
+        )
+        for position, (code, placed, fresh) in enumerate(tiles)
+    )
+    return (
+        f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
+        f'        aria-label="{label}'
+        f'{": " + problem if problem else ""}">\n'
+        f'      <div class="tile-row">\n'
+        f"        {row}\n"
+        f"        {plus}\n"
+        f"      </div>\n"
+        f"      {note}\n"
+        f"    </li>\n    "
+    )

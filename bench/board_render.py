@@ -1,0 +1,101 @@
+"""The board render time of one online action: both seats' boards of the new state.
+
+    python bench/board_render.py [--games N] [--slugs tiles cards tarot] [--languages en ru]
+
+Online, every confirmed action renders the board of each seat (rooms.board.seat_view,
+"friend" mode). This plays whole games with the game's own bots (easy against medium,
+seat 1 first then seat 2, fixed seeds) and times `rooms.board.render_board` for both
+seats of every state reached, views and status computed beforehand (they are not the
+render's), in CPU time (process_time: the machine is shared). Each seed is played once
+per language, a new deal every time, so a cache
+inside the render module helps only where real play would let it (the same words, the
+same tiles, a fragment unchanged since the last version); a first game warms the
+process up and is not counted. Prints, per game and language, the actions timed and
+the median and 90th percentile of the two renders together, in microseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz")
+os.environ.setdefault("DEBUG", "0")
+
+import django
+
+django.setup()
+
+from django.utils import translation  # noqa: E402
+
+from rooms import registry  # noqa: E402
+from rooms.board import render_board  # noqa: E402
+
+MOVE_CAP = 2000
+
+
+def states(game: registry.Game, seed: int) -> list[Any]:
+    """Every state after an action of one bot game (easy against medium)."""
+    engine, bots = game.engine, game.bots
+    levels = {1: "easy", 2: "medium"}
+    rng = random.Random(seed)
+    state = engine.new_round(seed, 1 + seed % 2)
+    status = engine.status(state)
+    reached = []
+    while not status["over"] and len(reached) < MOVE_CAP:
+        seat = status["turn"]
+        state = engine.apply(state, seat, bots.choose(state, seat, levels[seat], rng))
+        status = engine.status(state)
+        reached.append(state)
+    return reached
+
+
+def action_times(game: registry.Game, seed: int) -> list[float]:
+    """The render time of both seats' boards of each state of one game, in microseconds."""
+    engine = game.engine
+    times = []
+    for state in states(game, seed):
+        status = engine.status(state)
+        views = {seat: engine.view(state, seat) for seat in (1, 2)}
+        start = time.process_time_ns()
+        for seat in (1, 2):
+            render_board(game, views[seat], status, seat, "friend")
+        times.append((time.process_time_ns() - start) / 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=6, help="games per game and language")
+    parser.add_argument("--slugs", nargs="+", default=["tiles", "cards", "tarot"])
+    parser.add_argument("--languages", nargs="+", default=["en", "ru"])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("game   lang  actions  median us  p90 us  (both seats' boards per action)")
+    for slug in args.slugs:
+        game = registry.get(slug)
+        assert game is not None, f"no game {slug!r}"
+        for language in args.languages:
+            with translation.override(language):
+                action_times(game, 10_000)  # warm-up, not counted
+                times: list[float] = []
+                for index in range(args.games):
+                    seed = args.seed * 1000 + index
+                    times += action_times(game, seed)
+            deciles = statistics.quantiles(times, n=10)
+            print(
+                f"{slug:6} {language:5} {len(times):7d}  {statistics.median(times):9.1f}"
+                f"  {deciles[8]:6.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
