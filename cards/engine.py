@@ -49,20 +49,17 @@ Choices where the rules leave room, and how they are settled here:
 `State` is immutable: tuples for sequences; its dicts are never mutated.
 """
 
-from cards.codec import from_json, to_json
-from cards.deal import SCHEMA, new_round
-from cards.seen import hidden, redeal_hidden, status, view
-from cards.turns import apply, legal_actions
+from cards.codec import from_json as from_json
+from cards.codec import to_json as to_json
+from cards.deal import SCHEMA as SCHEMA
+from cards.deal import new_round as new_round
+from cards.seen import hidden as hidden
+from cards.seen import redeal_hidden as redeal_hidden
+from cards.seen import status as status
+from cards.seen import view as view
+from cards.turns import apply as apply
+from cards.turns import legal_actions as legal_actions
+from gamekit.engine import PROTOCOL
 
-__all__ = [
-    "SCHEMA",
-    "apply",
-    "from_json",
-    "hidden",
-    "legal_actions",
-    "new_round",
-    "redeal_hidden",
-    "status",
-    "to_json",
-    "view",
-]
+# The protocol (imported `as` itself: re-exported) and what this engine adds.
+__all__ = [*PROTOCOL, "legal_actions"]

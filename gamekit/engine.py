@@ -98,6 +98,9 @@ ENGINE_FUNCTIONS = (
     "hidden",
     "redeal_hidden",
 )
+# What every engine module exports (its __all__ starts with these); the registry checks
+# the functions at registration.
+PROTOCOL = ("SCHEMA", *ENGINE_FUNCTIONS)
 # What an engine may define besides (docs/games.md).
 OPTIONAL = ("PIECES", "legal_actions")
 STATUS_KEYS = frozenset(get_type_hints(Status))

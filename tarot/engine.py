@@ -32,25 +32,20 @@ Design choices worth knowing before reading the code:
 
 from typing import Any
 
-from tarot.rules import apply, legal_actions
-from tarot.scoring import status
-from tarot.state import State, new_round
-from tarot.visibility import hidden, redeal_hidden, view
+from gamekit.engine import PROTOCOL
+from tarot.rules import apply as apply
+from tarot.rules import legal_actions as legal_actions
+from tarot.scoring import status as status
+from tarot.state import State
+from tarot.state import new_round as new_round
+from tarot.visibility import hidden as hidden
+from tarot.visibility import redeal_hidden as redeal_hidden
+from tarot.visibility import view as view
 
 SCHEMA = 1
 
-__all__ = [
-    "SCHEMA",
-    "apply",
-    "from_json",
-    "hidden",
-    "legal_actions",
-    "new_round",
-    "redeal_hidden",
-    "status",
-    "to_json",
-    "view",
-]
+# The protocol (imported `as` itself: re-exported) and what this engine adds.
+__all__ = [*PROTOCOL, "legal_actions"]
 
 
 # --- Saving -----------------------------------------------------------------------------

@@ -8,24 +8,21 @@ The code lives by concept in sibling modules; this module is the game's public f
 - tiles/codec.py: saving (to_json) and strict reading back (from_json).
 """
 
-from tiles.codec import SCHEMA, from_json, to_json
-from tiles.rules import apply, new_round
-from tiles.seen import hidden, redeal_hidden, status, view
+from gamekit.engine import PROTOCOL
+from tiles.codec import SCHEMA as SCHEMA
+from tiles.codec import from_json as from_json
+from tiles.codec import to_json as to_json
+from tiles.rules import apply as apply
+from tiles.rules import new_round as new_round
+from tiles.seen import hidden as hidden
+from tiles.seen import redeal_hidden as redeal_hidden
+from tiles.seen import status as status
+from tiles.seen import view as view
 from tiles.sets import ALL_TILES
 
 # Every piece of the game, with its copies: the contract test's leak scan counts a
 # hidden tile as leaked only when the view shows more copies than the seat may see.
 PIECES = ALL_TILES
 
-__all__ = [
-    "PIECES",
-    "SCHEMA",
-    "apply",
-    "from_json",
-    "hidden",
-    "new_round",
-    "redeal_hidden",
-    "status",
-    "to_json",
-    "view",
-]
+# The protocol (imported `as` itself: re-exported) and what this engine adds.
+__all__ = [*PROTOCOL, "PIECES"]
