@@ -15,18 +15,23 @@ from typing import Any, TypeVar
 from cards import deal, seen, turns
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
 from gamekit.engine import Seat
-from gamekit.saves import bad_state, read_int, read_list, read_object, read_pair, read_seat
-from gamekit.seats import SEATS, by_seat, other
+from gamekit.saves import (
+    bad_state,
+    read_int,
+    read_list,
+    read_object,
+    read_pair,
+    read_seat,
+    round_json,
+)
+from gamekit.seats import SEATS, by_seat, other, result_json
 
 T = TypeVar("T")
 
 
 def to_json(state: deal.State) -> dict[str, Any]:
     return {
-        "schema": deal.SCHEMA,
-        "seed": state.seed,
-        "first": state.first,
-        "game_no": state.game_no,
+        **round_json(deal.SCHEMA, state),
         "match": by_seat(state.match),
         "stock": list(state.stock),
         "pile": list(state.pile),
@@ -40,7 +45,7 @@ def to_json(state: deal.State) -> dict[str, Any]:
         "reshuffles": state.reshuffles,
         "current": seen.turn_json(state.current),
         "last": seen.turn_json(state.last),
-        "result": seen.result_json(state.result),
+        "result": result_json(state.result, "hand_values"),
     }
 
 

@@ -21,7 +21,7 @@ from cards.deal import (
 )
 from cards.melds import hand_value, sort_cards
 from gamekit.engine import Seat, Status, View
-from gamekit.seats import SEATS, by_seat, status_of
+from gamekit.seats import SEATS, by_seat, result_json, status_of
 
 
 def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -34,17 +34,6 @@ def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
         "melds": [list(cards) for cards in turn["melds"]],
         "lay_offs": [dict(item) for item in turn["lay_offs"]],
         "discard": turn["discard"],
-    }
-
-
-def result_json(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winner": result["winner"],
-        "scores": by_seat(result["scores"]),
-        "reason": result["reason"],
-        "hand_values": by_seat(result["hand_values"]),
     }
 
 
@@ -66,7 +55,7 @@ def view(state: State, seat: Seat | None) -> View:
     if seat is not None and (type(seat) is not int or seat not in SEATS):
         raise ValueError(f"seat must be 1, 2 or None, not {seat!r}")
     over = state.result is not None
-    result = result_json(state.result)
+    result = result_json(state.result, "hand_values")
     if result is not None:
         result["hands"] = by_seat({s: list(state.hands[s]) for s in SEATS})
     totals = match_totals(state)

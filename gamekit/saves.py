@@ -1,5 +1,6 @@
-"""Reading a saved state back (an engine's from_json): strict checks that refuse a
-damaged or tampered save with IllegalAction("bad_state"), never another exception.
+"""Saves: how every save begins (round_json, for an engine's to_json), and reading one
+back (from_json): strict checks that refuse a damaged or tampered save with
+IllegalAction("bad_state"), never another exception.
 
 Pure Python (no Django), like gamekit.engine. The refusal's message is marked with
 gettext_noop and translated where it is shown (rooms.errors).
@@ -21,6 +22,12 @@ def bad_state(what: str) -> IllegalAction:
     return IllegalAction(
         "bad_state", gettext_noop("This saved game is damaged (%(what)s)."), what=what
     )
+
+
+def round_json(schema: int, state: Any) -> dict[str, Any]:
+    """How every save begins: its schema, then what names the round (the seed, the seat
+    that played first, the game's number in the match), as new_round was given them."""
+    return {"schema": schema, "seed": state.seed, "first": state.first, "game_no": state.game_no}
 
 
 def read_object(

@@ -97,3 +97,16 @@ def status_of(turn: Seat | None, result: Mapping[Any, Any] | None) -> Status:
         "winner": result["winner"],
         "scores": {str(seat): scores[seat if seat in scores else str(seat)] for seat in SEATS},
     }
+
+
+def result_json(result: Mapping[str, Any] | None, counted: str) -> dict[str, Any] | None:
+    """A rummy-like result as JSON: `winner` and `reason` as they are, `scores` and the
+    per-seat `counted` values (what the loser held: hand values, rack sums) by seat."""
+    if result is None:
+        return None
+    return {
+        "winner": result["winner"],
+        "scores": by_seat(result["scores"]),
+        "reason": result["reason"],
+        counted: by_seat(result[counted]),
+    }

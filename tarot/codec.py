@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from gamekit.engine import Seat
-from gamekit.saves import bad_state, read_int, read_list, read_pair
+from gamekit.saves import bad_state, read_int, read_list, read_pair, round_json
 from gamekit.seats import SEATS, by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
 from tarot.engine import SCHEMA
@@ -28,10 +28,7 @@ def _play_out(play: Play) -> list[Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     return {
-        "schema": SCHEMA,
-        "seed": state.seed,
-        "first": state.first,
-        "game_no": state.game_no,
+        **round_json(SCHEMA, state),
         "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
         "stacks": by_seat({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
         "trick": [_play_out(p) for p in state.trick],

@@ -7,7 +7,16 @@ from collections import Counter
 from typing import Any
 
 from gamekit.engine import IllegalAction
-from gamekit.saves import bad_state, read_int, read_list, read_object, read_per_seat, read_seat
+from gamekit.saves import (
+    bad_state,
+    read_int,
+    read_list,
+    read_object,
+    read_per_seat,
+    read_seat,
+    round_json,
+)
+from gamekit.seats import result_json
 from tiles.rules import (
     ACTIONS,
     PASSES_TO_END,
@@ -15,7 +24,7 @@ from tiles.rules import (
     action_kind,
     result_of,
 )
-from tiles.seen import last_json, result_json
+from tiles.seen import last_json
 from tiles.sets import ALL_TILES, check_set, is_tile, parse_table, tiles_of
 
 SCHEMA = 1
@@ -25,17 +34,14 @@ KEYS += ("result", "last", "turns")
 
 def to_json(state: State) -> dict[str, Any]:
     return {
-        "schema": SCHEMA,
-        "seed": state.seed,
-        "first": state.first,
-        "game_no": state.game_no,
+        **round_json(SCHEMA, state),
         "pool": list(state.pool),
         "racks": state.racks.to_json(list),
         "table": [list(tiles) for tiles in state.table],
         "opened": state.opened.to_json(),
         "turn": state.turn,
         "passes": state.passes,
-        "result": result_json(state.result),
+        "result": result_json(state.result, "rack_sums"),
         "last": last_json(state.last),
         "turns": state.turns,
     }

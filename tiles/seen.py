@@ -9,20 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat, Status, View
-from gamekit.seats import SEATS, by_seat, other, status_of
+from gamekit.seats import SEATS, by_seat, other, result_json, status_of
 from tiles.rules import OPENING_MINIMUM, State
 from tiles.sets import rack_sum
-
-
-def result_json(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winner": result["winner"],
-        "scores": by_seat(result["scores"]),
-        "reason": result["reason"],
-        "rack_sums": by_seat(result["rack_sums"]),
-    }
 
 
 def last_json(last: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -46,7 +35,7 @@ def view(state: State, seat: Seat | None) -> View:
     if seat is not None and (seat not in SEATS or isinstance(seat, bool)):
         raise ValueError(f"seat must be 1, 2 or None, not {seat!r}")
     over = state.result is not None
-    result = result_json(state.result)
+    result = result_json(state.result, "rack_sums")
     if result is not None:
         result["racks"] = by_seat({s: list(state.racks[s]) for s in SEATS})
     return {
