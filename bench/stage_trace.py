@@ -6,7 +6,7 @@ time.perf_counter() stamps (CLOCK_MONOTONIC, the same clock in the client's proc
 this machine), one per stage of the action that made it:
 
 - `in`: the action's frame reached the consumer (`receive`)
-- `db0` / `db1`: `Room.apply_action` started / ended on its database thread
+- `db0` / `db1`: `rooms.online.store.apply_action` started / ended on its database thread
 - `gs0`: back on the event loop, the push sent to the layer (`send` or `group_send`)
 - `ev`: the room event reached this seat's consumer (`room_changed`)
 - `out`: the seat's message rendered, about to be sent
@@ -27,9 +27,10 @@ def install() -> None:
     from rooms.consumers import RoomConsumer
     from rooms.layers import RedisChannelLayer
     from rooms.models import Room
+    from rooms.online import store
 
     receive = RoomConsumer.receive
-    apply_action = Room.apply_action
+    apply_action = store.apply_action
     group_send = RedisChannelLayer.group_send
     send = RedisChannelLayer.send
     room_changed = RoomConsumer.room_changed
@@ -40,9 +41,9 @@ def install() -> None:
         _frame_in.set(time.perf_counter())
         await receive(self, text_data, bytes_data)
 
-    def traced_apply_action(self, seat: int, version: object, action: object) -> Room:
+    def traced_apply_action(room: Room, seat: int, version: object, action: object) -> Room:
         started = time.perf_counter()
-        room = apply_action(self, seat, version, action)
+        room = apply_action(room, seat, version, action)
         room.pushed = {
             **room.pushed,
             "trace": {"in": _frame_in.get(), "db0": started, "db1": time.perf_counter()},
@@ -75,7 +76,7 @@ def install() -> None:
         await send_json(self, message)
 
     RoomConsumer.receive = traced_receive
-    Room.apply_action = traced_apply_action
+    store.apply_action = traced_apply_action
     RedisChannelLayer.group_send = traced_group_send
     RedisChannelLayer.send = traced_send
     RoomConsumer.room_changed = traced_room_changed

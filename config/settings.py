@@ -93,7 +93,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
-# Threads that run the room sockets' database calls (rooms/db.py), each with its own
+# Threads that run the room sockets' database calls (rooms/online/threads.py), each with its own
 # persistent connection; unset: 8 on PostgreSQL, 0 (Channels' one thread) on SQLite.
 ROOM_DB_THREADS = int(os.environ["ROOM_DB_THREADS"]) if os.environ.get("ROOM_DB_THREADS") else None
 # What one room socket may send (rooms/flood.py): a burst of this many messages, refilled

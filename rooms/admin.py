@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from gamekit.engine import IllegalAction
-from rooms import presence, registry
+from rooms import registry
 from rooms.models import ActionLog, Room, Seat
 
 
@@ -95,7 +95,7 @@ def room_summary(room: Room, now: datetime | None = None) -> list[tuple[str, str
     rows = [(_("game"), game_name(room.game))]
     for seat in seats:
         claimed = _("claimed") if seat.claimed else _("free")
-        here = _("connected") if presence.is_connected(seat, now) else _("not connected")
+        here = _("connected") if seat.is_connected(now) else _("not connected")
         rows.append(
             (_("seat %(number)d") % {"number": seat.number}, f"{seat.colour}, {claimed}, {here}")
         )
@@ -148,10 +148,7 @@ class RoomAdmin(admin.ModelAdmin):
         return format_html_join(
             " ",
             "{}{}",
-            (
-                (seat.number, "✓" if presence.is_connected(seat, now) else "·")
-                for seat in room.seats.all()
-            ),
+            ((seat.number, "✓" if seat.is_connected(now) else "·") for seat in room.seats.all()),
         )
 
     @admin.display(description=_("summary"))

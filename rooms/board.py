@@ -11,8 +11,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from gamekit.engine import Seat, Status, View
-from rooms import registry, states
+from rooms import registry
 from rooms.models import Room
+from rooms.online import store
 
 
 def render_board(
@@ -49,7 +50,7 @@ def seat_view(
             _rendered.move_to_end(key)
             return _rendered[key]
     engine = game.engine
-    state = states.parsed(engine, code, version, state_json)
+    state = store.parsed(engine, code, version, state_json)
     view = engine.view(state, seat)
     status = engine.status(state)
     rendered = (view, status, render_board(game, view, status, seat, "friend"))

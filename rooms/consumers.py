@@ -68,14 +68,14 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from gamekit.engine import IllegalAction
 from gamekit.seats import other
-from rooms import presence
 from rooms.board import seat_message, state_message
-from rooms.db import database
 from rooms.errors import RoomError, describe
 from rooms.flood import TokenBucket
 from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
+from rooms.online import store
+from rooms.online.store import database
 from rooms.outage import DATABASE_ERRORS
 
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -172,7 +172,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # Channels' own dispatch first hops to the shared sync thread and back to close
         # old database connections, for every frame and every group event: three thread
         # hand-offs an action, all queued on that one thread (issue 12). This consumer
-        # touches the database only through rooms.db.database, whose calls close old
+        # touches the database only through rooms.online.store.database, whose calls close old
         # connections on their own thread before and after, so it calls the handler
         # directly.
         handler = getattr(self, get_handler_name(message), None)
@@ -189,7 +189,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.layer_lost({})
         except DATABASE_ERRORS:
             # The database is gone (restarting, failing over), under any handler: logged
-            # once per outage by rooms.db, not once per socket. An action is committed
+            # once per outage by rooms.online.threads, not once per socket. An action is committed
             # or not as a whole, and a resent one made against its old version is
             # refused as stale, so the page may reconnect and resync at once. Left
             # unhandled, the error closed the socket with 1011, and Channels' cancelled
@@ -220,7 +220,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         """Forget this socket's presence and groups. Nothing a failure here leaves
         lasts: the presence row counts as gone once its heartbeat is older than
-        presence.ttl(), the group entries expire after the layer's group_expiry."""
+        rooms.online.presence.ttl(), the group entries expire after the layer's
+        group_expiry."""
         if self.room is None:
             return
         # The seat's presence first: it lives in the database, and must not be left
@@ -229,9 +230,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         withdrawn = False
         if self.seat is not None:
             try:
-                withdrawn = await database(self.room.leave)(self.seat, self.channel_name)
+                withdrawn = await database(store.leave)(self.room, self.seat, self.channel_name)
             except DATABASE_ERRORS:
-                pass  # the database is gone: told once per outage (rooms.db)
+                pass  # the database is gone: told once per outage (rooms.online.threads)
             except DatabaseError as error:
                 logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
         for group in self.own_groups():
@@ -323,14 +324,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         )
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_renewed = self.touched = time.monotonic()
-        await database(presence.connect)(seat, self.channel_name)
+        await database(store.connect)(seat, self.channel_name)
         await self.send_state()
         await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
 
     async def on_action(self, message: dict[str, Any]) -> None:
         try:
-            room = await database(self.room.apply_action)(
-                self.seat.number, message.get("version"), message.get("action")
+            room = await database(store.apply_action)(
+                self.room, self.seat.number, message.get("version"), message.get("action")
             )
         except (RoomError, IllegalAction) as error:
             await self.refuse(error)
@@ -365,7 +366,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def on_ping(self, message: dict[str, Any]) -> None:
         now = time.monotonic()
         touch = now - self.touched > TOUCH_SECONDS
-        now_present = await database(presence.beat)(self.seat, self.channel_name, touch)
+        now_present = await database(store.beat)(self.seat, self.channel_name, touch)
         if now_present is None:
             # Another connection holds the seat now (e.g. it reconnected elsewhere).
             await self.stop("replaced", None, CLOSE_REPLACED)

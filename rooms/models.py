@@ -1,6 +1,8 @@
 """Online rooms: a game's state on the server, two seats with secret keys, consent to a
 new round, and a log of every confirmed action. The rules stay in the game engines;
-these models only keep, check and order what the engines compute."""
+these models only keep, check and order what the engines compute. What a socket does
+often (an action, a ping) is the store's, rooms.online.store, which imports these.
+Local play's one model, BrowserSave, is imported here for Django to find."""
 
 from __future__ import annotations
 
@@ -8,37 +10,24 @@ import hashlib
 import hmac
 import secrets
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any
 
-import orjson
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from gamekit.engine import Engine, IllegalAction, Status
+from gamekit.engine import Engine, Status
 from gamekit.seats import SEATS
-from rooms import presence, registry, statements, states
+from rooms import registry
 from rooms.errors import RoomError
 from rooms.local.saves import BrowserSave  # noqa: F401 (Django finds models here)
+from rooms.notify import room_closed
+from rooms.online import presence
 from rooms.seats import COLOURS, first_seat, new_seed
 
 CODE_BYTES = 18  # 144 bits: unguessable invite codes
 KEY_BYTES = 24  # 192 bits: seat keys
-
-
-class Made(NamedTuple):
-    """An action's outcome: the new state, its JSON and the JSON's text, whether the
-    game is over."""
-
-    state: Any
-    json: Any
-    text: str
-    finished: bool
-
-
-def _text(action: dict) -> str:
-    return orjson.dumps(action).decode()
 
 
 def hash_key(key: str) -> str:
@@ -69,8 +58,6 @@ class RoomQuerySet(models.QuerySet):
 
     def purge_now(self) -> int:
         """Delete these rooms, telling their open sockets first; the number deleted."""
-        from rooms.notify import room_closed
-
         codes = list(self.values_list("code", flat=True))
         for code in codes:
             room_closed(code)
@@ -159,7 +146,7 @@ class Room(models.Model):
         """Who is connected, from `seats` when the caller has just read them."""
         now = timezone.now()
         seats = list(self.seats.all()) if seats is None else seats
-        return {str(s.number): presence.is_connected(s, now) for s in seats}
+        return {str(s.number): s.is_connected(now) for s in seats}
 
     def both_connected(self, seats: list[Seat] | None = None) -> bool:
         seats = list(self.seats.all()) if seats is None else seats
@@ -170,122 +157,12 @@ class Room(models.Model):
     def status(self) -> Status:
         return self.engine.status(self.game_state())
 
-    def apply_action(self, seat: int, version: object, action: object) -> Room:
-        """Apply one seat's action made against `version`; the room as it now is, with
-        `pushed`: what every seat's push needs besides the state (the presence and the
-        consents as of the action), so that no push reads the room back.
-
-        Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
-        IllegalAction; then nothing has changed. The action and the new state are
-        committed together before this returns, so nothing is sent unsaved. One
-        statement on PostgreSQL when this process keeps the state of `version`, two
-        when it does not, three on SQLite; written out in rooms/statements.py
-        (tests/rooms/test_queries.py keeps them so).
-        """
-        if not isinstance(action, dict):
-            raise RoomError("malformed")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise RoomError("stale")
-        now = timezone.now()
-        # The state of `version` is usually kept in this process (its push went through
-        # here). On PostgreSQL the action is then one statement: the engine decides on
-        # the kept state, and the update applies only if the room is still at `version`
-        # with both seats connected. Anything else (a refusal, a stale version, a seat
-        # away) is settled by the general way below, which reads the room first, so
-        # that a stale version is always told as such.
-        kept = states.known(self.code, version)
-        if kept is not None and connection.vendor == "postgresql":
-            try:
-                made = self._next_state(self.engine, kept, seat, action)
-            except (RoomError, IllegalAction):
-                pass
-            else:
-                write = statements.Write(
-                    self.pk, version, made.text, made.finished, seat, _text(action), now
-                )
-                seats = statements.act(write, presence.fresh_since(now), len(SEATS))
-                if seats is not None:  # committed
-                    return self._applied(self.game, version, made, seats, now)
-        # No transaction and no row lock: the room and its seats are read in one query,
-        # and the conditional UPDATE below writes the new version and its log entry
-        # together (one statement on PostgreSQL) only if the room is still at `version`:
-        # of two actions against one version exactly one is applied, the other is stale.
-        # Two round trips where a transaction took six (issue 12).
-        read = statements.room_and_seats(
-            self.pk, presence.fresh_since(now), with_state=kept is None
-        )
-        if read is None:
-            raise Room.DoesNotExist
-        (current, state_text, game), seats = read
-        if version != current:
-            raise RoomError("stale")
-        if len(seats) != len(SEATS) or not all(s.connected for s in seats):
-            raise RoomError("waiting")
-        engine = registry.get(game).engine
-        state = kept if kept is not None else engine.from_json(orjson.loads(state_text))
-        made = self._next_state(engine, state, seat, action)
-        write = statements.Write(
-            self.pk, version, made.text, made.finished, seat, _text(action), now
-        )
-        if not statements.save_action(write):
-            raise RoomError("stale")
-        return self._applied(game, version, made, seats, now)
-
-    @staticmethod
-    def _next_state(engine: Engine, state: Any, seat: int, action: dict) -> Made:
-        """The state after `seat`'s action, as JSON and its text, and whether it ends
-        the game; RoomError or IllegalAction if the action may not be made."""
-        status = engine.status(state)
-        if status["over"]:
-            raise RoomError("game_over")
-        if status["turn"] != seat:
-            raise RoomError("not_your_turn")
-        new_state = engine.apply(state, seat, action)
-        # orjson: the state's text is written for every action (json took 2.5 % of it).
-        new_json = engine.to_json(new_state)
-        new_text = orjson.dumps(new_json, option=orjson.OPT_NON_STR_KEYS).decode()
-        return Made(new_state, new_json, new_text, bool(engine.status(new_state)["over"]))
-
-    def _applied(
-        self,
-        game: str,
-        version: int,
-        made: Made,
-        seats: list[statements.SeatRow],
-        now: datetime,
-    ) -> Room:
-        """The room as the committed action left it, without reading it back."""
-        # Kept for the pushes and the next action once committed, never before (at once
-        # outside a transaction; after the caller's, inside one).
-        transaction.on_commit(lambda: states.remember(self.code, version + 1, made.state))
-        room = Room(
-            pk=self.pk,
-            game=game,
-            code=self.code,
-            state=made.json,
-            version=version + 1,
-            finished=made.finished,
-            last_activity=now,
-        )
-        room.state_text = made.text  # what the pushes carry (rooms/consumers.py)
-        # Each seat's socket as the action's statement read it (the seats locked until
-        # it committed), for a push straight to it; None when the seats were read
-        # without a lock, and a push goes through the seat's group instead.
-        room.channels = (
-            {s.number: s.channel for s in seats} if all(s.channel for s in seats) else None
-        )
-        room.pushed = {
-            "presence": {str(s.number): s.connected for s in seats},
-            "consent": {"asked": [s.number for s in seats if s.asked]},
-            "colours": {str(s.number): s.colour for s in seats},
-        }
-        return room
-
     # --- New round ----------------------------------------------------------------
 
     # A request for a new round lasts only while its seat is connected: leaving the page
-    # or losing the connection withdraws it (`leave`), and one left behind by a seat
-    # whose process died does not count (`consents`) and is dropped by the next request.
+    # or losing the connection withdraws it (rooms.online.store.leave), and one left
+    # behind by a seat whose process died does not count (`consents`) and is dropped by
+    # the next request.
 
     def consents(self, seats: list[Seat] | None = None) -> list[int]:
         """The connected seats that asked for the next round (from `seats` when the
@@ -302,7 +179,7 @@ class Room(models.Model):
         with transaction.atomic():
             room = Room.objects.select_for_update().get(pk=self.pk)
             seats = list(room.seats.all())
-            away = [s.number for s in seats if not presence.is_connected(s)]
+            away = [s.number for s in seats if not s.is_connected()]
             if seat in away:
                 raise RoomError("away")
             RoundConsent.objects.filter(room=room, seat__in=away).delete()
@@ -335,16 +212,6 @@ class Room(models.Model):
         self.round_consents.all().delete()
         self.touch()
 
-    def leave(self, seat: Seat, channel_name: str) -> bool:
-        """The connection `channel_name` of `seat` has closed: forget it, unless a newer
-        tab holds the seat now (then nothing changes), and withdraw the seat's request
-        for a new round. True when a request was withdrawn (the other seat is told)."""
-        with transaction.atomic():
-            if not presence.disconnect(seat, channel_name):
-                return False
-            withdrawn, _ = RoundConsent.objects.filter(room_id=self.pk, seat=seat.number).delete()
-        return bool(withdrawn)
-
 
 class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
@@ -372,9 +239,13 @@ class Seat(models.Model):
     def claimed(self) -> bool:
         return bool(self.key_hash)
 
+    def is_connected(self, now: datetime | None = None) -> bool:
+        """Whether the seat's connection is alive (rooms.online.presence), at `now`."""
+        return presence.connected(self.channel_name, self.heartbeat_at, now)
+
     @property
     def connected(self) -> bool:
-        return presence.is_connected(self)
+        return self.is_connected()
 
 
 class RoundConsent(models.Model):

@@ -18,9 +18,10 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
 from gamekit.seats import by_seat
-from rooms import presence, registry
+from rooms import registry
 from rooms.endpoints import HtmxRequest
 from rooms.models import Room
+from rooms.online import presence
 from rooms.seats import COLOURS
 from rooms.throttle import CLAIM_RATE, throttle
 

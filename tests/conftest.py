@@ -66,12 +66,12 @@ def _no_language_left_behind():
 
 @pytest.fixture(scope="session", autouse=True)
 def _room_threads_disconnected(django_db_setup, django_db_blocker):
-    """At the end, close the connections of the rooms' database threads (rooms/db.py):
+    """At the end, close the connections of the rooms' database threads (rooms/online/threads.py):
     a call still running when its test ended could not close its own (pytest-django
     refuses database access between tests), and PostgreSQL refuses to drop the test
     database while a connection is open."""
     yield
-    from rooms.db import close_connections
+    from rooms.online.threads import close_connections
 
     with django_db_blocker.unblock():
         close_connections()

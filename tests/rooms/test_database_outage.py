@@ -19,9 +19,9 @@ from django.db import InterfaceError, OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 
-from rooms import db
 from rooms.consumers import CLOSE_RETRY
-from rooms.models import ActionLog, Room
+from rooms.models import ActionLog
+from rooms.online import store, threads
 from rooms.outage import DATABASE
 from tests.rooms.wsclient import (
     act,
@@ -170,14 +170,14 @@ async def test_an_action_committed_just_before_the_database_failed_is_not_commit
     database, monkeypatch, log
 ):
     code, host, guest, keys = await both_seats()
-    apply_action = Room.apply_action
+    apply_action = store.apply_action
 
-    def committed_then_lost(self, *args, **kwargs):
+    def committed_then_lost(*args, **kwargs):
         # The commit went through; the connection dropped before the answer came back.
-        apply_action(self, *args, **kwargs)
+        apply_action(*args, **kwargs)
         raise InterfaceError("connection already closed")
 
-    monkeypatch.setattr(Room, "apply_action", committed_then_lost)
+    monkeypatch.setattr(store, "apply_action", committed_then_lost)
     await act(host, 0, 2)
     frame, _ = await retried(host)
     monkeypatch.undo()
@@ -232,13 +232,13 @@ async def test_a_socket_closing_while_the_database_is_gone_logs_nothing_more(dat
 
 def test_a_call_that_lost_the_database_closes_its_connection(monkeypatch):
     closed = []
-    monkeypatch.setattr(db.connection, "close", lambda: closed.append(True))
+    monkeypatch.setattr(threads.connection, "close", lambda: closed.append(True))
 
     def lost() -> None:
         raise OperationalError("server closed the connection unexpectedly")
 
     with pytest.raises(OperationalError):
-        db.watched(lost)()
+        threads.watched(lost)()
     DATABASE.since = None
 
     assert closed == [True]

@@ -11,16 +11,16 @@ from django.db import OperationalError, connection
 from django.utils import timezone
 
 from gamekit.engine import IllegalAction
-from rooms import presence, states
 from rooms.errors import RoomError
 from rooms.models import ActionLog, Room, Seat
+from rooms.online import store
 
 pytestmark = pytest.mark.django_db
 
 
 def connect_both(room: Room) -> None:
     for seat in room.seats.all():
-        presence.connect(seat, f"channel-{seat.number}")
+        store.connect(seat, f"channel-{seat.number}")
 
 
 def test_a_new_room_has_an_unguessable_code_two_free_seats_and_a_dealt_round():
@@ -92,7 +92,7 @@ def test_an_action_is_applied_logged_and_bumps_the_version():
     room = Room.objects.create_for("counter")
     connect_both(room)
 
-    room = room.apply_action(1, 0, {"type": "add", "amount": 3})
+    room = store.apply_action(room, 1, 0, {"type": "add", "amount": 3})
 
     assert room.version == 1
     assert room.state["total"] == 3
@@ -103,10 +103,10 @@ def test_an_action_is_applied_logged_and_bumps_the_version():
 def test_a_repeated_version_is_refused_so_an_action_applies_once():
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.apply_action(1, 0, {"type": "add", "amount": 1})
+    store.apply_action(room, 1, 0, {"type": "add", "amount": 1})
 
     with pytest.raises(RoomError) as refused:
-        room.apply_action(2, 0, {"type": "add", "amount": 1})
+        store.apply_action(room, 2, 0, {"type": "add", "amount": 1})
 
     assert refused.value.code == "stale"
     assert Room.objects.get(pk=room.pk).state["total"] == 1
@@ -116,10 +116,10 @@ def kept_at_version_two() -> Room:
     """A room at version 2 whose versions 1 and 2 this process keeps (committed)."""
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.apply_action(1, 0, {"type": "add", "amount": 1})
-    room.apply_action(2, 1, {"type": "add", "amount": 1})
-    assert states.known(room.code, 1) is not None
-    assert states.known(room.code, 2) is not None
+    store.apply_action(room, 1, 0, {"type": "add", "amount": 1})
+    store.apply_action(room, 2, 1, {"type": "add", "amount": 1})
+    assert store.known(room.code, 1) is not None
+    assert store.known(room.code, 2) is not None
     return room
 
 
@@ -129,7 +129,7 @@ def test_a_stale_version_is_told_as_stale_even_when_its_state_is_kept():
 
     for seat in (1, 2):  # at version 1 seat 1 may not move, seat 2 may
         with pytest.raises(RoomError) as refused:
-            room.apply_action(seat, 1, {"type": "add", "amount": 1})
+            store.apply_action(room, seat, 1, {"type": "add", "amount": 1})
         assert refused.value.code == "stale"
 
     assert Room.objects.get(pk=room.pk).version == 2
@@ -139,10 +139,10 @@ def test_a_stale_version_is_told_as_stale_even_when_its_state_is_kept():
 @pytest.mark.django_db(transaction=True)
 def test_an_action_on_a_kept_state_waits_for_a_seat_that_left():
     room = kept_at_version_two()
-    presence.disconnect(room.seat(2), "channel-2")
+    store.disconnect(room.seat(2), "channel-2")
 
     with pytest.raises(RoomError) as refused:
-        room.apply_action(1, 2, {"type": "add", "amount": 1})
+        store.apply_action(room, 1, 2, {"type": "add", "amount": 1})
 
     assert refused.value.code == "waiting"
     assert Room.objects.get(pk=room.pk).version == 2
@@ -152,7 +152,7 @@ def test_an_action_on_a_kept_state_waits_for_a_seat_that_left():
 def test_an_action_on_a_kept_state_applies_once_and_is_logged():
     room = kept_at_version_two()
 
-    applied = room.apply_action(1, 2, {"type": "add", "amount": 2})
+    applied = store.apply_action(room, 1, 2, {"type": "add", "amount": 2})
 
     assert applied.version == 3
     assert applied.pushed["presence"] == {"1": True, "2": True}
@@ -160,16 +160,16 @@ def test_an_action_on_a_kept_state_applies_once_and_is_logged():
     log = ActionLog.objects.get(room=room, version=3)
     assert (log.seat, log.action) == (1, {"type": "add", "amount": 2})
     with pytest.raises(RoomError) as refused:
-        room.apply_action(1, 2, {"type": "add", "amount": 2})
+        store.apply_action(room, 1, 2, {"type": "add", "amount": 2})
     assert refused.value.code == "stale"
 
 
 def test_moves_wait_until_both_seats_are_connected():
     room = Room.objects.create_for("counter")
-    presence.connect(room.seat(1), "only-one")
+    store.connect(room.seat(1), "only-one")
 
     with pytest.raises(RoomError) as refused:
-        room.apply_action(1, 0, {"type": "add", "amount": 1})
+        store.apply_action(room, 1, 0, {"type": "add", "amount": 1})
 
     assert refused.value.code == "waiting"
 
@@ -190,10 +190,10 @@ def test_out_of_turn_and_illegal_actions_change_nothing():
     connect_both(room)
 
     with pytest.raises(RoomError) as refused:
-        room.apply_action(2, 0, {"type": "add", "amount": 1})
+        store.apply_action(room, 2, 0, {"type": "add", "amount": 1})
     assert refused.value.code == "not_your_turn"
     with pytest.raises(IllegalAction) as illegal:
-        room.apply_action(1, 0, {"type": "add", "amount": 9})
+        store.apply_action(room, 1, 0, {"type": "add", "amount": 9})
     assert illegal.value.code == "bad_amount"
     assert Room.objects.get(pk=room.pk).version == 0
     assert not ActionLog.objects.exists()
@@ -232,7 +232,7 @@ def test_a_request_for_a_new_round_is_withdrawn_when_its_seat_leaves():
     connect_both(room)
     room.ask_new_round(1)
 
-    withdrawn = room.leave(room.seat(1), "channel-1")
+    withdrawn = store.leave(room, room.seat(1), "channel-1")
 
     assert withdrawn is True
     assert room.consents() == []
@@ -246,9 +246,9 @@ def test_a_replaced_tab_leaving_keeps_the_seats_request():
     room = Room.objects.create_for("counter")
     connect_both(room)
     room.ask_new_round(1)
-    presence.connect(room.seat(1), "second-tab")
+    store.connect(room.seat(1), "second-tab")
 
-    assert room.leave(room.seat(1), "channel-1") is False
+    assert store.leave(room, room.seat(1), "channel-1") is False
 
     assert room.consents() == [1]
     assert room.seat(1).connected
@@ -266,7 +266,7 @@ def test_a_request_counts_only_while_its_seat_is_connected():
 
     assert room.consents() == []
     assert room.ask_new_round(2) is False
-    presence.connect(room.seat(1), "channel-1-again")
+    store.connect(room.seat(1), "channel-1-again")
     assert room.consents() == [2]  # the old request was dropped, not kept for later
     room.refresh_from_db()
     assert room.round == 1
@@ -274,7 +274,7 @@ def test_a_request_counts_only_while_its_seat_is_connected():
 
 def test_a_seat_that_is_not_connected_cannot_ask_for_a_new_round():
     room = Room.objects.create_for("counter")
-    presence.connect(room.seat(2), "channel-2")
+    store.connect(room.seat(2), "channel-2")
 
     with pytest.raises(RoomError) as refused:
         room.ask_new_round(1)

@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from rooms import presence
 from rooms.local.saves import BrowserSave
 from rooms.models import Room
+from rooms.online import store
 from tests.rooms.wsclient import hello, make_room, receive
 
 
@@ -58,7 +58,7 @@ def test_the_number_of_days_can_be_chosen():
 def test_a_connection_counts_as_activity():
     room = make_idle(8)
 
-    presence.connect(room.seat(1), "a-channel")
+    store.connect(room.seat(1), "a-channel")
 
     assert purge() == "Purged 0 rooms"
 
@@ -85,10 +85,10 @@ async def test_open_sockets_of_purged_rooms_are_told():
 def test_an_open_page_that_keeps_pinging_counts_as_activity():
     room = make_idle(8)
     seat = room.seat(1)
-    presence.connect(seat, "a-channel")
+    store.connect(seat, "a-channel")
     Room.objects.filter(pk=room.pk).update(last_activity=timezone.now() - timedelta(days=8))
 
-    assert presence.beat(seat, "a-channel")
+    assert store.beat(seat, "a-channel")
 
     assert purge() == "Purged 0 rooms"
 

@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 
-from rooms import presence
 from rooms.models import Room
+from rooms.online import store
 from tests.rooms.wsclient import act, both_seats, close_all, hello, make_room, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -73,10 +73,10 @@ async def settled_seats():
 def test_an_action_on_a_state_not_kept_takes_two_queries_three_on_sqlite(monkeypatch):
     room = Room.objects.create_for("counter")
     for seat in room.seats.all():
-        presence.connect(seat, f"channel-{seat.number}")
+        store.connect(seat, f"channel-{seat.number}")
 
     with counting(monkeypatch) as queries:
-        room = room.apply_action(1, 0, {"type": "add", "amount": 1})
+        room = store.apply_action(room, 1, 0, {"type": "add", "amount": 1})
 
     assert len(queries) == action_queries(kept=False), queries.sql
     assert room.version == 1

@@ -1,4 +1,5 @@
-"""The statements of an online action and of a ping, written out in SQL.
+"""The statements of an online action and of a ping, written out in SQL (used by the
+store, rooms.online.store, only).
 
 Every action and every ping (one a socket every 10 s) of every room runs them, on the
 one core (the GIL) that the process's event loop also needs. Django's ORM spent about
@@ -20,6 +21,8 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from rooms.models import ActionLog, Room, RoundConsent, Seat
+
 
 @dataclass(frozen=True)
 class SeatRow:
@@ -33,8 +36,6 @@ class SeatRow:
 
 @cache
 def _sql(vendor: str) -> dict[str, str]:
-    from rooms.models import ActionLog, Room, RoundConsent, Seat
-
     def table(model: Any) -> str:
         return connection.ops.quote_name(model._meta.db_table)
 

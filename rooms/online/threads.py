@@ -1,4 +1,4 @@
-"""Where the room sockets' database work runs.
+"""Where the room sockets' database work runs (rooms.online.store.database).
 
 Channels' `database_sync_to_async` sends every call of every socket to one thread, so
 under load each action, push and ping of every room waited in one queue (issue 12:
