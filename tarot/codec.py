@@ -17,16 +17,17 @@ from gamekit.engine import Seat
 from gamekit.saves import bad_state, read_int, read_list, read_pair, round_json
 from gamekit.seats import SEATS, by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
-from tarot.engine import SCHEMA
 from tarot.rules import gather
 from tarot.state import HAND, HAND_SIZE, STACK_SIZE, STACKS, TRICKS, Play, State, Trick, is_over
+
+SCHEMA = 1
 
 
 def _play_out(play: Play) -> list[Any]:
     return [play[0], play[1], play[2]]
 
 
-def state_to_json(state: State) -> dict[str, Any]:
+def to_json(state: State) -> dict[str, Any]:
     return {
         **round_json(SCHEMA, state),
         "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
@@ -61,7 +62,8 @@ def _stacks(item: object) -> tuple[tuple[str, ...], ...]:
     return tuple(_cards(pile, "stacks", STACK_SIZE) for pile in item)
 
 
-def state_from_json(data: object) -> State:
+def from_json(data: object) -> State:
+    """A State from to_json's output; IllegalAction("bad_state") for anything else."""
     if not isinstance(data, dict):
         raise bad_state("not an object")
     read_int(data.get("schema"), "schema", SCHEMA, SCHEMA)

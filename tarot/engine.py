@@ -30,35 +30,17 @@ Design choices worth knowing before reading the code:
   for speed, and `from_json` recomputes them from the gathered tricks.
 """
 
-from typing import Any
-
 from gamekit.engine import PROTOCOL
+from tarot.codec import SCHEMA as SCHEMA
+from tarot.codec import from_json as from_json
+from tarot.codec import to_json as to_json
 from tarot.rules import apply as apply
 from tarot.rules import legal_actions as legal_actions
 from tarot.scoring import status as status
-from tarot.state import State
 from tarot.state import new_round as new_round
 from tarot.visibility import hidden as hidden
 from tarot.visibility import redeal_hidden as redeal_hidden
 from tarot.visibility import view as view
 
-SCHEMA = 1
-
 # The protocol (imported `as` itself: re-exported) and what this engine adds.
 __all__ = [*PROTOCOL, "legal_actions"]
-
-
-# --- Saving -----------------------------------------------------------------------------
-
-
-def to_json(state: State) -> dict[str, Any]:
-    from tarot.codec import state_to_json
-
-    return state_to_json(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    """A State from to_json's output; IllegalAction('bad_state') for anything else."""
-    from tarot.codec import state_from_json
-
-    return state_from_json(data)
