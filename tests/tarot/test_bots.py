@@ -115,3 +115,15 @@ def test_medium_leads_a_cheap_card_of_a_suit_the_opponent_trumped_to_draw_a_trum
     state = play(state, (1, "H4"), (2, "T3"), (2, "S2"), (1, "S3"))
 
     assert bots.choose(state, 1, "medium", random.Random(0))["card"] == "H2"
+
+
+def test_easy_leads_its_lowest_card_and_takes_the_petit_for_just_a_small_trump():
+    state = position({1: ["T1", "S2", "HK", "T15"], 2: ["S5", "T3", "H4", "C6"]}, leader=1)
+
+    assert bots.choose(state, 1, "easy", random.Random(0))["card"] == "T1"
+
+
+def test_easy_still_wins_a_trick_with_its_lowest_winning_card():
+    state = play(position({1: ["H9", "S1"], 2: ["HJ", "HK", "T4"]}, leader=1), (1, "H9"))
+
+    assert bots.choose(state, 2, "easy", random.Random(0))["card"] == "HJ"
