@@ -22,7 +22,7 @@
     root.dataset.ready = "1";
     const data = JSON.parse(document.getElementById("cards-data").textContent);
     board = { root, data, busy: false };
-    arrangeHand();
+    handOrder().arrange();
     showLastMove();
     update();
     restoreFocus();
@@ -155,10 +155,6 @@
 
   function onClick(event) {
     if (!board || !board.root.contains(event.target)) return;
-    if (drag.justDropped()) {
-      event.preventDefault();
-      return;
-    }
     const card = event.target.closest(".cards-hand .card");
     if (card) {
       if (board.whyNot) say(""); // about the selection just changed
@@ -247,10 +243,6 @@
     return Pieces.order(board.root.querySelector(".cards-hand"), ".card", `hand:${board.data.seat}`);
   }
 
-  function arrangeHand() {
-    handOrder().arrange();
-  }
-
   // --- Drag (rooms/static/rooms/drag.js): a card to the discard pile, a meld, or
   // another place in the hand -----------------------------------------------------
 
@@ -296,31 +288,18 @@
     const inHand = here.matches(".cards-hand .card");
     const hand = [...board.root.querySelectorAll(".cards-hand .card")];
     const above = [...board.root.querySelectorAll("button.deck-stock, button.deck-pile, button.meld")];
-    const row = inHand ? hand : above;
-    const at = row.indexOf(here);
-    let next = null;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      const step = event.key === "ArrowLeft" ? -1 : 1;
-      if (event.shiftKey && inHand) {
-        handOrder().shift(here, step);
-        event.preventDefault();
-        return;
-      }
-      next = row[at + step];
-    } else if (event.key === "ArrowUp" && inHand) {
-      next = above[0];
-    } else if (event.key === "ArrowDown" && !inHand) {
-      next = hand[0];
-    } else {
-      return;
-    }
-    event.preventDefault();
-    Pieces.focus(next);
+    Pieces.arrows(event, here, inHand ? hand : above, {
+      order: inHand ? handOrder() : null,
+      across(step) {
+        if (step < 0 && inHand) return above[0] || null;
+        if (step > 0 && !inHand) return hand[0] || null;
+        return undefined; // up from the row above, down from the hand: not the board's
+      },
+    });
   }
 
   // --- Wiring ---------------------------------------------------------------------
 
-  const drag = window.PlayDrag({ grab, accepts, drop });
   Pieces.noContextMenu(".cards-board .card");
-  Pieces.wire({ setUp, update, onClick, onKeyDown });
+  Pieces.wire({ setUp, update, onClick, onKeyDown, drag: { grab, accepts, drop } });
 })();

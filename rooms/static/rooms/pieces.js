@@ -2,7 +2,7 @@
    window.PlayPieces, as docs/games.md describes. The game's board.js keeps what its
    pieces mean and which keys go where; this file keeps what the three boards did alike:
    the hint request, the advice line, the hand's own order in Play.storage, selection,
-   the scroll to the last move and the focus move of the arrow keys. */
+   the scroll to the last move, the arrow keys and the wiring (drag included). */
 (() => {
   "use strict";
 
@@ -110,9 +110,37 @@
     next.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
+  /** The arrow keys among a board's pieces, alike on every board: Left and Right go to
+      the previous or next piece of `row` (with Shift, `order`, the player's own row,
+      moves the piece instead); Up and Down to `across(step, at)`, where step is -1 up,
+      1 down and at is the piece's place in its row (undefined: the board leaves that
+      key alone). A key the board takes does nothing else. */
+  function arrows(event, piece, row, { order = null, across = () => undefined } = {}) {
+    const at = row.indexOf(piece);
+    let next = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      if (event.shiftKey && order) {
+        order.shift(piece, step);
+        event.preventDefault();
+        return;
+      }
+      next = row[at + step];
+    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      next = across(event.key === "ArrowUp" ? -1 : 1, at);
+      if (next === undefined) return;
+    } else {
+      return;
+    }
+    event.preventDefault();
+    focus(next);
+  }
+
   /** A board's wiring: its click and key handlers on the document, `setUp` for every
       new board (play:view, and the one in the page), `update` when the friend comes
-      or goes (play:presence) and while an action is in flight (play:busy). */
+      or goes (play:presence) and while an action is in flight (play:busy). With `drag`
+      ({grab, accepts, drop}: rooms/static/rooms/drag.js), its pieces are dragged, and
+      the click that ends a drag is not a click. */
   // A board's message lies over the page above the board (rooms/board.css): a tap puts
   // it away.
   document.addEventListener("click", (event) => {
@@ -120,8 +148,12 @@
     if (box) say(box, "");
   });
 
-  function wire({ setUp, update, onClick, onKeyDown }) {
-    document.addEventListener("click", onClick);
+  function wire({ setUp, update, onClick, onKeyDown, drag = null }) {
+    const dragging = drag && window.PlayDrag(drag);
+    document.addEventListener("click", (event) => {
+      if (dragging && dragging.justDropped()) event.preventDefault();
+      else onClick(event);
+    });
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("play:view", setUp);
     document.addEventListener("play:presence", update);
@@ -132,6 +164,7 @@
 
   window.PlayPieces = {
     wire,
+    arrows,
     order,
     askHint,
     say,

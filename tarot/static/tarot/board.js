@@ -160,20 +160,19 @@
     const rowIndex = rows.findIndex((row) => row.includes(card));
     if (rowIndex < 0) return;
     const row = rows[rowIndex];
-    const at = row.indexOf(card);
-    let next = null;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      next = row[at + (event.key === "ArrowLeft" ? -1 : 1)];
-    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-      const target = rows[rowIndex + (event.key === "ArrowUp" ? -1 : 1)];
-      if (target) next = target[Math.min(Math.round((at / Math.max(row.length - 1, 1)) * (target.length - 1)), target.length - 1)];
-    } else if (event.key === "Home" || event.key === "End") {
-      next = event.key === "Home" ? row[0] : row[row.length - 1];
-    } else {
+    if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      Pieces.focus(event.key === "Home" ? row[0] : row[row.length - 1]);
       return;
     }
-    event.preventDefault();
-    Pieces.focus(next);
+    Pieces.arrows(event, card, row, {
+      // Up and down: the card of the other row at the same place along it.
+      across(step, at) {
+        const target = rows[rowIndex + step];
+        if (!target) return null;
+        return target[Math.min(Math.round((at / Math.max(row.length - 1, 1)) * (target.length - 1)), target.length - 1)];
+      },
+    });
   }
 
   Pieces.wire({ setUp, update, onClick, onKeyDown });

@@ -265,10 +265,6 @@
 
   function onClick(event) {
     if (!turn || !turn.root.contains(event.target)) return;
-    if (drag.justDropped()) {
-      event.preventDefault();
-      return;
-    }
     const tile = event.target.closest(".tile");
     if (tile && tile.matches("button")) {
       if (!turn.data.editable) return;
@@ -392,39 +388,25 @@
     if (!tile || Pieces.modified(event)) return;
     const row = tile.parentElement;
     const inRack = row.classList.contains("tiles-rack");
-    const siblings = [...row.querySelectorAll(":scope > .tile")];
-    const at = siblings.indexOf(tile);
-    let next = null;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      const step = event.key === "ArrowLeft" ? -1 : 1;
-      if (event.shiftKey && inRack) {
-        rackOrder().shift(tile, step);
-        event.preventDefault();
-        return;
-      }
-      next = siblings[at + step];
-    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-      const rows = [...turn.root.querySelectorAll(".tile-set .tile-row, .tiles-rack")].filter(
-        (each) => each.querySelector(":scope > .tile"),
-      );
-      const target = rows[rows.indexOf(row) + (event.key === "ArrowUp" ? -1 : 1)];
-      if (target) {
+    Pieces.arrows(event, tile, [...row.querySelectorAll(":scope > .tile")], {
+      order: inRack ? rackOrder() : null,
+      across(step, at) {
+        const rows = [...turn.root.querySelectorAll(".tile-set .tile-row, .tiles-rack")].filter(
+          (each) => each.querySelector(":scope > .tile"),
+        );
+        const target = rows[rows.indexOf(row) + step];
+        if (!target) return null;
         const tiles = target.querySelectorAll(":scope > .tile");
-        next = tiles[Math.min(at, tiles.length - 1)];
-      }
-    } else {
-      return;
-    }
-    event.preventDefault();
-    Pieces.focus(next);
+        return tiles[Math.min(at, tiles.length - 1)];
+      },
+    });
   }
 
   // --- Wiring ---------------------------------------------------------------------
 
-  const drag = window.PlayDrag({ grab, accepts, drop });
   Pieces.noContextMenu(".tiles-board .tile");
   document.addEventListener("htmx:afterRequest", answered);
   // Online, End turn, Draw and Pass wait for the friend (play:presence); while an action
   // is in flight (Play.busy) the turn buttons wait.
-  Pieces.wire({ setUp, update, onClick, onKeyDown });
+  Pieces.wire({ setUp, update, onClick, onKeyDown, drag: { grab, accepts, drop } });
 })();
