@@ -4,19 +4,19 @@ from django.utils.translation import gettext_lazy as _
 
 from rooms.phrases import SeatPhrase
 
-MELDS = SeatPhrase(
+MELDS_HEADING = SeatPhrase(
     you=_("Your melds"),
     computer=_("The computer's melds"),
     friend=_("Your friend's melds"),
     player=_("Player %(number)s's melds"),
 )
-TOOK = SeatPhrase(
+TOOK_LINE = SeatPhrase(
     you=_("Last move: you took the %(card)s from the discard pile"),
     computer=_("Last move: the computer took the %(card)s from the discard pile"),
     friend=_("Last move: your friend took the %(card)s from the discard pile"),
     player=_("Last move: Player %(number)s took the %(card)s from the discard pile"),
 )
-DREW = SeatPhrase(
+DREW_LINE = SeatPhrase(
     you=_("Last move: you drew from the stock"),
     computer=_("Last move: the computer drew from the stock"),
     friend=_("Last move: your friend drew from the stock"),

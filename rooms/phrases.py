@@ -6,7 +6,7 @@ A board names a seat "You", "The computer", "Your friend" or "Player 2"
 agree in Russian ("Вы взял(а)"). So a game writes each such sentence once per case, as
 four catalogue entries, and a board picks the one that fits:
 
-    MELDS = SeatPhrase(
+    MELDS_HEADING = SeatPhrase(
         you=_("Your melds"),
         computer=_("The computer's melds"),
         friend=_("Your friend's melds"),
@@ -15,8 +15,8 @@ four catalogue entries, and a board picks the one that fits:
 
 with `gettext_lazy` (or `ngettext_lazy(singular, plural, "counter")` for a sentence
 with a count), so that makemessages finds the entries. `phrase.tag` draws it;
-`register.simple_tag(MELDS.as_tag(), name="melds_heading")` makes it a template tag:
-`{% melds_heading who seat mode %}` draws the sentence marked with the seat's colour;
+a game's tag library (rooms.templatetags.phrase_tags) makes it a template tag named
+after it: `{% melds_heading who seat mode %}` draws the sentence marked with the seat's colour;
 further keyword arguments fill the sentence's other placeholders.
 """
 

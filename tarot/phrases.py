@@ -10,7 +10,7 @@ STACKS = SeatPhrase(
     friend=_("Your friend's stacks"),
     player=_("Player %(number)s's stacks"),
 )
-PLAYED = SeatPhrase(
+PLAYED_LINE = SeatPhrase(
     you=_("Last move: you played %(card)s."),
     computer=_("Last move: the computer played %(card)s."),
     friend=_("Last move: your friend played %(card)s."),

@@ -6,19 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django import template
 from django.utils.translation import gettext, pgettext_lazy
 
 from cards import phrases
 from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
+from rooms.templatetags.phrase_tags import phrase_tags
 
-register = template.Library()
-# The sentences that name a seat (cards/phrases.py): {% melds_heading who seat mode %}.
-register.simple_tag(phrases.MELDS.as_tag(), name="melds_heading")
-register.simple_tag(phrases.TOOK.as_tag(), name="took_line")
-register.simple_tag(phrases.DREW.as_tag(), name="drew_line")
-register.simple_tag(phrases.DEAL_WON.as_tag(), name="deal_won")
-register.simple_tag(phrases.MATCH_WON.as_tag(), name="match_won")
+# The sentences that name a seat (cards/phrases.py) are tags:
+# {% melds_heading who seat mode %}.
+register = phrase_tags(phrases)
 
 # Spoken names (aria-label): a screen reader says "7 of hearts", not "7♥".
 RANK_WORDS = {

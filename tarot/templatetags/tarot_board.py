@@ -8,22 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
 
+from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import by_seat
 from tarot import phrases
 from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 
-register = template.Library()
-# The sentences that name a seat (tarot/phrases.py): {% played_line who seat mode card=… %}.
-register.simple_tag(phrases.PLAYED.as_tag(), name="played_line")
-register.simple_tag(phrases.TOOK_TRICK.as_tag(), name="took_trick")
-register.simple_tag(phrases.TOOK_LAST_TRICK.as_tag(), name="took_last_trick")
-register.simple_tag(phrases.LEADS.as_tag(), name="leads")
-register.simple_tag(phrases.ROUND_WON.as_tag(), name="round_won")
-register.simple_tag(phrases.PETIT_BONUS.as_tag(), name="petit_bonus")
+# The sentences that name a seat (tarot/phrases.py) are tags:
+# {% played_line who seat mode card=… %}.
+register = phrase_tags(phrases)
 
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
