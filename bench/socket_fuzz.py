@@ -37,8 +37,8 @@ django.setup()
 from channels.layers import channel_layers  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from rooms import consumers  # noqa: E402
 from rooms.models import Room  # noqa: E402
+from rooms.online import consumers  # noqa: E402
 from tests.rooms import socket_fuzz  # noqa: E402
 
 BATCH = 200  # frames per room (before and after hello together)

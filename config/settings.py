@@ -130,7 +130,7 @@ if REDIS_URL:
                 # a process with a few messages each in flight fit in this.
                 "capacity": 10_000,
                 # A page's sockets renew their groups every GROUP_RENEW_SECONDS
-                # (rooms/consumers.py), so a disconnect that failed leaves a group entry
+                # (rooms/online/consumers.py), so a disconnect that failed leaves a group entry
                 # for minutes, not for the default day.
                 "group_expiry": 300,
             },

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from rooms.consumers import RoomConsumer
+from rooms.online.consumers import RoomConsumer
 
 websocket_urlpatterns = [
     path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),

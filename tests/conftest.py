@@ -39,7 +39,7 @@ class Unlimited:
 def no_rate_limit(monkeypatch):
     """No per-socket message limit (rooms/flood.py, tested on its own): bots playing a
     whole game through the consumer send faster than the limit lets a person."""
-    from rooms import consumers
+    from rooms.online import consumers
 
     monkeypatch.setattr(consumers, "TokenBucket", Unlimited)
 

@@ -100,7 +100,7 @@ def test_the_servers_retry_message_stays_until_the_room_answers_again(new_page) 
     play_pages.open_room(host)
     expect(host.locator("#play-presence")).to_contain_text("You are Player 1")
 
-    # What the server sends when it loses its database (rooms/consumers.py).
+    # What the server sends when it loses its database (rooms/online/consumers.py).
     text = "The game server lost its database; your game is safe, reconnecting…"
     sockets[0].send(json.dumps({"type": "retry", "code": "database_lost", "message": text}))
     servers[0].close()

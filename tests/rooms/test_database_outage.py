@@ -19,9 +19,9 @@ from django.db import InterfaceError, OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 
-from rooms.consumers import CLOSE_RETRY
 from rooms.models import ActionLog
 from rooms.online import store, threads
+from rooms.online.protocol import CLOSE_RETRY
 from rooms.outage import DATABASE
 from tests.rooms.wsclient import (
     act,

@@ -10,9 +10,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from rooms import consumers
 from rooms.models import Seat
 from rooms.notify import room_group, seat_group
+from rooms.online import consumers
 from tests.rooms.wsclient import both_seats, close_all, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

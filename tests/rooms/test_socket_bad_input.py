@@ -8,8 +8,8 @@ import json
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from rooms import consumers
-from rooms.consumers import MAX_MESSAGE_BYTES
+from rooms.online import consumers
+from rooms.online.protocol import MAX_MESSAGE_BYTES
 from tests.rooms.wsclient import (
     HOST,
     ORIGIN,

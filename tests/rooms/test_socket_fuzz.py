@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rooms import consumers
 from rooms.models import Room
+from rooms.online import protocol
 from tests.rooms import socket_fuzz
 from tests.rooms.wsclient import make_room_sync
 
@@ -45,5 +45,5 @@ async def test_hostile_frames_never_crash_the_socket_nor_change_the_game(
     )
 
     assert await database_sync_to_async(snapshot)(code) == was
-    assert set(outcome.closes) == {consumers.CLOSE_BAD_KEY}  # each socket's END, or earlier
+    assert set(outcome.closes) == {protocol.CLOSE_BAD_KEY}  # each socket's END, or earlier
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

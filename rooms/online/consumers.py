@@ -1,50 +1,8 @@
-"""The WebSocket of an online room: `/ws/rooms/<code>/`.
-
-Protocol (JSON text messages; every refusal is `{"type": "error", "code", "message"}`
-with a stable code and a message in the player's language):
-
-Browser → server
-- `{"type": "hello", "key": "<seat key>"}`: must come first. The key never travels in
-  a URL. Answered with `state`. A second connection with the same key replaces the
-  first, which gets `replaced` (across processes, through the seat's group).
-- `{"type": "action", "version": n, "action": {...}}`: an action made against version
-  n. Committed to the database before anything is sent; then every seat is pushed its
-  own `state`. A stale or repeated version gets `error` (code `stale`) and a fresh
-  `state`. Refused (`waiting`) unless both seats are connected.
-- `{"type": "ping"}` every ~10 s: keeps the seat's presence alive; answered with
-  `{"type": "pong", "presence": {...}}`.
-- `{"type": "new_round"}`: asks for (or agrees to) a new round; it starts when both
-  seats have asked while connected. A request lasts only while its seat is connected:
-  a socket that closes withdraws its seat's request (unless a newer tab of the seat
-  holds it), and the other seat is sent `consent` with `left`. So the closing page of
-  a reload or a network blip takes its request with it (the page says so once back,
-  and the player asks again if they still want the round); a request left behind by
-  a process that died counts no longer than its seat's presence does.
-  `{"type": "decline_round"}` refuses a request.
-- `{"type": "sync"}`: resend `state`.
-
-Server → browser
-- `state`: `{version, seat, view, status, html, presence, consent, colours}`,
-  `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
-  `consent` `{"asked": [seats]}`.
-- `presence` `{presence}`, `pong`.
-- `consent` `{consent, declined, left}`: the requests now; `declined` when a seat
-  declined or took back a request, `left` when one was withdrawn because its seat left.
-- `replaced`: this seat was opened in another tab; the socket closes (4409). The page
-  stops for good and offers to take the seat back (a reload, which replaces the other).
-- `closed` `{code, message}`: the room was deleted; the socket closes (4410).
-- Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
-  Clients reconnect after any other close.
-
-- `retry` `{code, message}`: the server lost its channel layer (code `retry`, e.g.
-  Redis restarted) or its database (code `database_lost`, e.g. PostgreSQL restarting
-  or failing over); the socket closes (4503) and the page reconnects at once. Whatever
-  was committed stays; an action resent against its old version is refused (`stale`).
-
-Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
-connection (`rate_limited`); binary frames (`binary`); malformed JSON, nesting deeper
-than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unknown one
-(`unknown_type`); anything before `hello` (`hello_first`). None of them changes a thing.
+"""The WebSocket of an online room, `/ws/rooms/<code>/`: transport only. It reads each
+frame (rooms.online.protocol, which also documents the messages), hands the work to
+the store (rooms.online.store) on the database threads, and pushes each seat its own
+state (rooms.render) through the channel layer (rooms.online.layers). A failure of
+either service closes the socket with a code the page reconnects after.
 """
 
 from __future__ import annotations
@@ -53,10 +11,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from http.cookies import SimpleCookie
 from typing import Any
 
-import orjson
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.exceptions import ChannelFull, StopConsumer
@@ -64,7 +20,6 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 from gamekit.engine import IllegalAction
 from gamekit.seats import other
@@ -74,20 +29,17 @@ from rooms.flood import TokenBucket
 from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
 from rooms.notify import room_group, seat_group
-from rooms.online import store
+from rooms.online import protocol, store
+from rooms.online.protocol import (
+    CLOSE_BAD_KEY,
+    CLOSE_CLOSED,
+    CLOSE_REPLACED,
+    CLOSE_RETRY,
+    CLOSE_UNKNOWN_ROOM,
+    language_of,
+)
 from rooms.online.store import database
 from rooms.outage import DATABASE_ERRORS
-
-MAX_MESSAGE_BYTES = 16 * 1024
-# No message of the protocol nests deeper than a few levels; json.loads would recurse
-# until RecursionError on thousands.
-MAX_DEPTH = 32
-
-CLOSE_BAD_KEY = 4403
-CLOSE_UNKNOWN_ROOM = 4404
-CLOSE_REPLACED = 4409
-CLOSE_CLOSED = 4410
-CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
 
 # A socket renews its groups in the channel layer this often (on a ping), so that the
 # layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect
@@ -99,56 +51,6 @@ TOUCH_SECONDS = 3600
 LEAVE_TRIES = 3
 
 logger = logging.getLogger(__name__)
-
-
-def language_of(scope: dict[str, Any]) -> str:
-    """The player's language from the language cookie, else Accept-Language."""
-    headers = {name.decode("latin1").lower(): value for name, value in scope.get("headers", [])}
-    supported = {code for code, _ in settings.LANGUAGES}
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", b"").decode("latin1"))
-    except Exception:  # a broken Cookie header only costs the language
-        cookie = SimpleCookie()
-    chosen = cookie.get(settings.LANGUAGE_COOKIE_NAME)
-    if chosen and chosen.value in supported:
-        return chosen.value
-    for code, _quality in parse_accept_lang_header(headers.get("accept-language", b"").decode()):
-        base = code.split("-")[0]
-        if base in supported:
-            return base
-    return settings.LANGUAGE_CODE
-
-
-def too_deep(raw: bytes) -> bool:
-    """Whether the JSON text nests arrays or objects deeper than MAX_DEPTH.
-
-    Counted on the text before parsing (brackets inside strings count too, which only
-    makes the cap stricter for text no message of the protocol contains)."""
-    depth = 0
-    for byte in raw:
-        if byte in b"[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif byte in b"]}":
-            depth -= 1
-    return False
-
-
-def parse_message(raw: bytes) -> dict[str, Any] | None:
-    """The message as an object, or None unless it is a strict JSON object: no NaN or
-    Infinity nor a number too large for a double (no database stores them), no lone
-    surrogate in a string (no UTF-8 for it), no nesting deeper than MAX_DEPTH.
-    orjson refuses all of these itself, and parses a frame several times faster than
-    json (issue 12: every action and ping comes through here)."""
-    if too_deep(raw):
-        return None
-    try:
-        message = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return None
-    return message if isinstance(message, dict) else None
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -281,32 +183,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self.refuse(RoomError("rate_limited"))
             return
         self.rate_warned = False
-        if text_data is None:  # the protocol is JSON text; a binary frame is not read
-            await self.refuse(RoomError("binary"))
+        try:
+            message = protocol.read(text_data)
+        except RoomError as error:
+            await self.refuse(error)
+            return
+        if self.seat is None and message["type"] != "hello":
+            await self.refuse(RoomError("hello_first"))
             return
         try:
-            raw = text_data.encode()
-        except UnicodeEncodeError:  # lone surrogates: not text any server should accept
-            await self.refuse(RoomError("malformed"))
-            return
-        if len(raw) > MAX_MESSAGE_BYTES:
-            await self.refuse(RoomError("too_large"))
-            return
-        message = parse_message(raw)
-        if message is None:
-            await self.refuse(RoomError("malformed"))
-            return
-        kind = message.get("type")
-        handler = self.handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            await self.refuse(RoomError("unknown_type"))
-        elif self.seat is None and kind != "hello":
-            await self.refuse(RoomError("hello_first"))
-        else:
-            try:
-                await handler(self, message)
-            except Room.DoesNotExist:  # purged while this page was open
-                await self.room_closed({})
+            await self.handlers[message["type"]](self, message)
+        except Room.DoesNotExist:  # purged while this page was open
+            await self.room_closed({})
 
     async def on_hello(self, message: dict[str, Any]) -> None:
         seat = await database(self.room.seat_for_key)(message.get("key"))
@@ -342,14 +230,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # event carries (between server processes only: no socket is sent it). The
         # other seat's goes through the layer (on any process); this seat's is rendered
         # here at once, without a round through Redis and back (issue 12).
-        event = {
-            "type": "room.changed",
-            "version": room.version,
-            # The JSON text as written: the layer copies a string, where it would pack
-            # and unpack a state's every list and key.
-            "state": room.state_text,
-            **room.pushed,
-        }
+        event = protocol.changed(room.version, room.state_text, room.pushed)
         opponent = other(self.seat.number)
         if room.channels is not None:
             # One round trip to its socket, where a group_send makes four.
@@ -440,14 +321,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.seat is None or self.stopped:
             return
         asked = await database(self.room.consents)()
-        await self.send_json(
-            {
-                "type": "consent",
-                "consent": {"asked": asked},
-                "declined": bool(event.get("declined")),
-                "left": bool(event.get("left")),
-            }
-        )
+        await self.send_json(protocol.consent(asked, event))
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
         """Redis failed (rooms/layers.py): the groups may be gone, so reconnect."""
@@ -484,14 +358,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return message
 
     async def refuse(self, error: RoomError | IllegalAction) -> None:
-        await self.send_json({"type": "error", **describe(error)})
+        await self.send_json(protocol.error(error))
 
     async def send_json(self, message: dict[str, Any]) -> None:
         if message["type"] == "state":
             self.sent_version = max(self.sent_version, message["version"])
-        # orjson: two frames an action, each with a board's HTML, took json.dumps a
-        # tenth of the action's CPU (issue 12). Keys as json.dumps writes them.
-        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        text = protocol.encode(message)
         # The page may have closed while this was on its way (daphne's autobahn raises,
         # with a traceback in the log); its disconnect handler follows.
         with contextlib.suppress(Disconnected):
