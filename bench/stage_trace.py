@@ -24,10 +24,10 @@ _frame_in: contextvars.ContextVar[float | None] = contextvars.ContextVar("frame_
 
 
 def install() -> None:
-    from rooms.layers import RedisChannelLayer
     from rooms.models import Room
     from rooms.online import store
     from rooms.online.consumers import RoomConsumer
+    from rooms.online.layers import RedisChannelLayer
 
     receive = RoomConsumer.receive
     apply_action = store.apply_action

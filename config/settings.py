@@ -96,7 +96,7 @@ DATABASES = {
 # Threads that run the room sockets' database calls (rooms/online/threads.py), each with its own
 # persistent connection; unset: 8 on PostgreSQL, 0 (Channels' one thread) on SQLite.
 ROOM_DB_THREADS = int(os.environ["ROOM_DB_THREADS"]) if os.environ.get("ROOM_DB_THREADS") else None
-# What one room socket may send (rooms/flood.py): a burst of this many messages, refilled
+# What one room socket may send (rooms/online/flood.py): a burst of this many messages, refilled
 # over 2 s. A player sends a few a second at most; the load bench (bench/ws_load.py)
 # raises it, since the issue's measure is of a limit that never binds (issue 12).
 ROOM_SOCKET_BURST = int(os.environ.get("ROOM_SOCKET_BURST", "20"))
@@ -106,14 +106,14 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis, closing sockets cleanly when Redis is lost (rooms/layers.py).
-            "BACKEND": "rooms.layers.RedisChannelLayer",
+            # channels-redis, closing sockets cleanly when Redis is lost (rooms/online/layers.py).
+            "BACKEND": "rooms.online.layers.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
                         "address": REDIS_URL,
                         # Longer than the layer's 5 s blocking read: redis-py 8's default
-                        # of 5 s closed every idle socket (rooms/layers.py).
+                        # of 5 s closed every idle socket (rooms/online/layers.py).
                         "socket_timeout": 15,
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,

@@ -2,7 +2,7 @@
 
 A view that finds the database gone raises OperationalError or InterfaceError: as a
 500 each was a traceback in the log, dozens a second during an outage (issue 26). Here
-it is the 503 page, with Retry-After, and one warning per outage (rooms.outage, which
+it is the 503 page, with Retry-After, and one warning per outage (rooms.online.outage, which
 also tells when the database is back: at the first request, or room call, whose
 statements went through).
 """
@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.deprecation import MiddlewareMixin
 
-from rooms.outage import DATABASE, DATABASE_ERRORS, Statements
+from rooms.online.outage import DATABASE, DATABASE_ERRORS, Statements
 
 RETRY_AFTER_SECONDS = 5
 # The page without the site's layout, should even that fail to render.
@@ -29,7 +29,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     except DATABASE_ERRORS:
         response = HttpResponse(PLAIN, status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    # Told once per outage (rooms.outage), not as one "Service Unavailable" error line
+    # Told once per outage (rooms.online.outage), not as one "Service Unavailable" error line
     # a request by django.request.
     response._has_been_logged = True
     return response

@@ -1,4 +1,4 @@
-"""Test helpers for the Redis channel layer (rooms/layers.py)."""
+"""Test helpers for the Redis channel layer (rooms/online/layers.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 
 async def pump_stopped(layer: object) -> None:
-    """Wait for a Redis layer's pump in this loop to end (rooms/layers.py: it is never
+    """Wait for a Redis layer's pump in this loop to end (rooms/online/layers.py: it is never
     cancelled): a message to a socket of no one ends its blocking read, and with no
     receive waiting it stops."""
     pump = getattr(layer, "pump", None)

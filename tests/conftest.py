@@ -37,7 +37,7 @@ class Unlimited:
 
 @pytest.fixture
 def no_rate_limit(monkeypatch):
-    """No per-socket message limit (rooms/flood.py, tested on its own): bots playing a
+    """No per-socket message limit (rooms/online/flood.py, tested on its own): bots playing a
     whole game through the consumer send faster than the limit lets a person."""
     from rooms.online import consumers
 

@@ -25,11 +25,12 @@ from gamekit.engine import IllegalAction
 from gamekit.seats import other
 from rooms.board import seat_message, state_message
 from rooms.errors import RoomError, describe
-from rooms.flood import TokenBucket
-from rooms.layers import TRANSPORT_ERRORS
 from rooms.models import Room, Seat
-from rooms.notify import room_group, seat_group
 from rooms.online import protocol, store
+from rooms.online.flood import TokenBucket
+from rooms.online.layers import TRANSPORT_ERRORS
+from rooms.online.notify import room_group, seat_group
+from rooms.online.outage import DATABASE_ERRORS
 from rooms.online.protocol import (
     CLOSE_BAD_KEY,
     CLOSE_CLOSED,
@@ -39,7 +40,6 @@ from rooms.online.protocol import (
     language_of,
 )
 from rooms.online.store import database
-from rooms.outage import DATABASE_ERRORS
 
 # A socket renews its groups in the channel layer this often (on a ping), so that the
 # layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect
@@ -324,7 +324,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_json(protocol.consent(asked, event))
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
-        """Redis failed (rooms/layers.py): the groups may be gone, so reconnect."""
+        """Redis failed (rooms/online/layers.py): the groups may be gone, so reconnect."""
         await self.retry(RoomError("retry"))
 
     async def retry(self, error: RoomError) -> None:

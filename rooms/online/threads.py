@@ -10,7 +10,7 @@ a small pool of threads instead, each keeping its own persistent connection
 SQLite stays on the one thread: it has one writer at a time anyway, and the test
 database in memory is shared between threads only with table locks.
 
-A call that finds the database gone (rooms.outage) closes its thread's connection, so
+A call that finds the database gone (rooms.online.outage) closes its thread's connection, so
 that the next call connects anew once the database is back (a persistent connection
 would otherwise fail once more on each thread), and the outage is logged once.
 """
@@ -29,7 +29,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, connections
 
-from rooms.outage import DATABASE, DATABASE_ERRORS, Statements
+from rooms.online.outage import DATABASE, DATABASE_ERRORS, Statements
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -62,9 +62,9 @@ def database(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 
 
 def watched(func: Callable[P, R]) -> Callable[P, R]:
-    """`func`, telling rooms.outage whether it found the database, and closing the
+    """`func`, telling rooms.online.outage whether it found the database, and closing the
     connection of a call that lost it (only a call whose statements ran says the
-    database is back: rooms.outage.Statements)."""
+    database is back: rooms.online.outage.Statements)."""
 
     @wraps(func)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:

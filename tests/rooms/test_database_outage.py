@@ -21,8 +21,8 @@ from django.db.backends.utils import CursorWrapper
 
 from rooms.models import ActionLog
 from rooms.online import store, threads
+from rooms.online.outage import DATABASE
 from rooms.online.protocol import CLOSE_RETRY
-from rooms.outage import DATABASE
 from tests.rooms.wsclient import (
     act,
     both_seats,
@@ -94,7 +94,11 @@ def tracebacks(log: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
 
 
 def outage_lines(log: pytest.LogCaptureFixture, level: int) -> list[str]:
-    return [r.getMessage() for r in log.records if r.name == "rooms.outage" and r.levelno == level]
+    return [
+        r.getMessage()
+        for r in log.records
+        if r.name == "rooms.online.outage" and r.levelno == level
+    ]
 
 
 async def retried(page) -> tuple[dict, int]:
@@ -226,7 +230,9 @@ async def test_a_socket_closing_while_the_database_is_gone_logs_nothing_more(dat
 
     assert tracebacks(log) == []
     assert len(outage_lines(log, logging.WARNING)) == 1
-    others = [r for r in log.records if r.levelno >= logging.WARNING and r.name != "rooms.outage"]
+    others = [
+        r for r in log.records if r.levelno >= logging.WARNING and r.name != "rooms.online.outage"
+    ]
     assert others == []
 
 

@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from rooms.models import Seat
-from rooms.notify import room_group, seat_group
 from rooms.online import consumers
+from rooms.online.notify import room_group, seat_group
 from tests.rooms.wsclient import both_seats, close_all, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

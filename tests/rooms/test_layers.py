@@ -21,7 +21,7 @@ from channels.exceptions import ChannelFull
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
-from rooms import layers
+from rooms.online import layers
 from tests.channel_layer import pump_stopped
 from tests.live_server import ROOT, free_port, wait_until_listening
 from tests.rooms.wsclient import both_seats, get_room, open_socket, receive
@@ -45,7 +45,7 @@ def test_the_redis_read_timeout_outlasts_the_layers_blocking_read():
 
     pool = layer.create_pool(0)
 
-    assert config["BACKEND"] == "rooms.layers.RedisChannelLayer"
+    assert config["BACKEND"] == "rooms.online.layers.RedisChannelLayer"
     # redis-py 8 defaults to 5 s, the same as the blocking read: every idle wait failed.
     assert pool.connection_kwargs["socket_timeout"] >= 2 * layer.brpop_timeout
 

@@ -67,7 +67,7 @@ def database_gone(monkeypatch):
     from django.db import OperationalError
     from django.db.backends.utils import CursorWrapper
 
-    from rooms.outage import DATABASE
+    from rooms.online.outage import DATABASE
 
     def failing(self, *args, **kwargs):
         raise OperationalError("connection to server failed: Connection refused")

@@ -61,7 +61,7 @@ def test_database_channel_layer_and_cache_follow_the_environment():
 
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
-        "rooms.layers.RedisChannelLayer",
+        "rooms.online.layers.RedisChannelLayer",
         "django.core.cache.backends.redis.RedisCache",
         "False",
     ]
