@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from rooms.seats import COLOURS
 
@@ -71,9 +73,18 @@ class SeatPhrase:
         )
 
     def as_tag(self) -> Callable[..., str | SafeString]:
-        """`tag` as a plain function (a template tag's signature may not have `self`)."""
+        """`tag` as a plain function (a template tag's signature may not have `self`),
+        each sentence drawn once per language and values: a board draws some on every
+        render, on every push to every seat."""
+
+        @lru_cache(maxsize=1024)
+        def drawn(who: Any, seat: Any, mode: str, language: str | None, values: Any):
+            return self.tag(who, seat, mode, **dict(values))
 
         def tag(who: int | str | None, seat: int | None, mode: str, **values: Any):
-            return self.tag(who, seat, mode, **values)
+            try:
+                return drawn(who, seat, mode, get_language(), tuple(values.items()))
+            except TypeError:  # an unhashable value
+                return self.tag(who, seat, mode, **values)
 
         return tag

@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from gamekit.seats import other
 from rooms.seats import COLOURS
@@ -35,7 +36,12 @@ def seat_name(who: int | str | None, seat: int | None, mode: str) -> str | SafeS
     """The seat's name in its colour; "" for no seat."""
     if who is None or who == "":
         return ""
-    who = int(who)
+    return _seat_name(int(who), seat, mode, get_language())
+
+
+# Drawn once per language: a board names a seat or two on every render (every push).
+@lru_cache(maxsize=256)
+def _seat_name(who: int, seat: int | None, mode: str, language: str | None) -> SafeString:
     return format_html(
         '<span class="seat-name" data-colour="{}">{}</span>',
         COLOURS.get(who, ""),

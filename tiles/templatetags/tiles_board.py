@@ -26,7 +26,7 @@ from tiles.markup import (
     tile_html,
 )
 from tiles.rules import OPENING_MINIMUM
-from tiles.sets import JOKER, check_set
+from tiles.sets import JOKER
 
 register = template.Library()
 # The sentences that name a seat (tiles/phrases.py): {% drew_line who seat mode %}.
@@ -139,10 +139,15 @@ def tiles(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     return [tile_face(code) for code in codes or ()]
 
 
-def _placed_marks(table: Sequence[Sequence[str]], placed: Iterable[str]) -> list[list[bool]]:
-    """Which table tiles to show as placed this turn. Copies of a tile are alike, so the
-    placed copies are taken from the newest sets first (new sets go at the end)."""
+def _placed_marks(
+    table: Sequence[Sequence[str]], placed: Iterable[str]
+) -> list[tuple[bool, ...]] | None:
+    """Which table tiles to show as placed this turn (None: none). Copies of a tile are
+    alike, so the placed copies are taken from the newest sets first (new sets go at the
+    end)."""
     left = Counter(placed)
+    if not left:
+        return None
     marks = [[False] * len(tiles) for tiles in table]
     for set_index in range(len(table) - 1, -1, -1):
         for tile_index in range(len(table[set_index]) - 1, -1, -1):
@@ -150,7 +155,7 @@ def _placed_marks(table: Sequence[Sequence[str]], placed: Iterable[str]) -> list
             if left[code] > 0:
                 left[code] -= 1
                 marks[set_index][tile_index] = True
-    return marks
+    return [tuple(row) for row in marks]
 
 
 def _rack_tiles(rack: Sequence[str], drawn: str | None) -> list[tuple[str, bool]]:
@@ -183,24 +188,32 @@ def draft_context(
     }
     marks = _placed_marks(table, placed)
     fresh_sets = set(fresh_sets)
-    fresh = _placed_marks(
-        [codes if index in fresh_sets else () for index, codes in enumerate(table)], fresh_tiles
+    fresh = (
+        _placed_marks(
+            [codes if index in fresh_sets else () for index, codes in enumerate(table)],
+            fresh_tiles,
+        )
+        if fresh_sets
+        else None
     )
     sets = []
     for index, codes in enumerate(table):
-        check = check_set(codes)
+        unmarked = (False,) * len(codes)
         sets.append(
             {
                 "index": index,
                 "number": index + 1,
-                # (code, placed, fresh) for set_tiles
-                "tiles": list(
-                    zip(codes, marks[index], fresh[index] or [False] * len(codes), strict=True)
+                # (code, placed, fresh) for set_tiles; a tuple, the key of its markup
+                "tiles": tuple(
+                    zip(
+                        codes,
+                        marks[index] if marks else unmarked,
+                        fresh[index] if fresh and fresh[index] else unmarked,
+                        strict=True,
+                    )
                 ),
                 "fresh": index in fresh_sets,
                 "problem": by_set.get(index),
-                "kind": check.kind,
-                "value": check.value,
             }
         )
     return {
