@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from cards import phrases
 from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
@@ -30,6 +31,18 @@ SUIT_WORDS = {
     "C": pgettext_lazy("card suit", "clubs"),
 }
 RED_SUITS = {"H", "D"}
+# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+KEYS = (
+    _(
+        "Left and Right: move between the cards of your hand. Up: to the stock, the discard "
+        "pile and the melds; Down: back to the hand."
+    ),
+    _(
+        "Enter or Space: select a card; on the stock or the discard pile, draw or discard; "
+        "on a meld, lay off the selected cards."
+    ),
+    _("Shift with Left or Right: move a card within the hand."),
+)
 
 
 def card_face(code: str, fresh: bool = False) -> dict[str, Any]:
@@ -155,6 +168,7 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "last": last,
         "taken": view.get("taken") if playing else None,
         "result": _result(view),
+        "keys": KEYS,
         # What board.js reads (json_script): whose hand order to restore, what a tap does.
         "data": {
             "seat": seat,

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import by_seat
@@ -21,6 +22,11 @@ from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 register = phrase_tags(phrases)
 
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+KEYS = (
+    _("Arrow keys: move between the cards of your hand and of your stacks."),
+    _("Enter or Space: select a card; Enter on the selected card plays it."),
+)
 
 
 def _rank_index(rank: str) -> str:
@@ -189,6 +195,7 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "last": last or None,
         "last_card": card_name(last["card"]) if last.get("card") else "",
         "theirs": theirs,
+        "keys": KEYS,
     }
 
 
