@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from gamekit.engine import Seat, Status, View
@@ -24,12 +23,9 @@ def render_board(
     mode: str,
     request: HttpRequest | None = None,
 ) -> str:
-    """The game's `<slug>/board.html` with the context docs/games.md promises (or the
-    game's own function for the same markup, which reads no request)."""
-    if game.board_function is not None:
-        return game.board_function(view, status, seat, mode)
-    context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
-    return render_to_string(game.board_template, context, request=request)
+    """The board of one seat, drawn by the game's Board (`<slug>/board.html` with the
+    context docs/games.md promises, unless the game has a builder of its own)."""
+    return cast(registry.Board, game.board).render(game, view, status, seat, mode, request)
 
 
 # Rendered boards by (room code, version, seat, language): a version's state never

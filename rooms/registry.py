@@ -11,25 +11,73 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest
 from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from gamekit.engine import ENGINE_FUNCTIONS, STATUS_KEYS, Bots, Engine
+from gamekit.engine import ENGINE_FUNCTIONS, STATUS_KEYS, Bots, Engine, Seat, Status, View
 from gamekit.seats import LEVELS
 from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES
 
 MODES = ("local", "computer", "friend")
 SHOW_CARDS = gettext_lazy("Show Player %(seat)s's cards")  # Game.reveal of a card game
+
+
+class Board(Protocol):
+    """What draws a game's board for one seat: after every action, for every seat
+    (docs/games.md)."""
+
+    @property
+    def available(self) -> bool:
+        """Whether the board exists yet (a game is "coming soon" until it does)."""
+
+    def render(
+        self,
+        game: Game,
+        view: View,
+        status: Status,
+        seat: Seat | None,
+        mode: str,
+        request: HttpRequest | None = None,
+    ) -> str:
+        """The board's HTML for `seat` (None: a spectator) in `mode`."""
+
+
+@dataclass(frozen=True)
+class TemplateBoard:
+    """A board drawn by a template, with the context docs/games.md promises: game, view,
+    status, seat and mode."""
+
+    template: str
+
+    @property
+    def available(self) -> bool:
+        try:
+            get_template(self.template)
+        except TemplateDoesNotExist:
+            return False
+        return True
+
+    def render(
+        self,
+        game: Game,
+        view: View,
+        status: Status,
+        seat: Seat | None,
+        mode: str,
+        request: HttpRequest | None = None,
+    ) -> str:
+        context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
+        return render_to_string(self.template, context, request=request)
 
 
 @dataclass(frozen=True)
@@ -47,11 +95,8 @@ class Game:
     # The home page's small picture of the game, drawn with the game's own CSS (a
     # static file it links); default "<slug>/art.html".
     art: str = ""
-    # A function `board(view, status, seat, mode) -> str` ("module:name") that builds
-    # the board template's markup without the template engine, byte for byte (tile
-    # rummy's, tiles/board_markup.py: two boards per action online, issue 12); "": the
-    # template renders it.
-    board_markup: str = ""
+    # What draws the board of one seat (a Board); None: TemplateBoard("<slug>/board.html").
+    board: Board | None = None
     # A function `hint(state, seat) -> dict`: the answer of the hint endpoint
     # (rooms/local/hints.py) for a game on one device or against the computer; None: no hint.
     hint: Callable[[Any, int], dict[str, Any]] | None = None
@@ -67,22 +112,15 @@ class Game:
     # translations can be, in the computer's worker processes.)
     reveal: str | Promise = ""
 
+    def __post_init__(self) -> None:
+        if self.board is None:  # frozen: the default set once, here
+            object.__setattr__(self, "board", TemplateBoard(f"{self.slug}/board.html"))
+
     @property
     def available(self) -> bool:
         """Whether the game's board has landed (otherwise "coming soon"): an engine can
         land before its board."""
-        try:
-            get_template(self.board_template)
-        except TemplateDoesNotExist:
-            return False
-        return True
-
-    @cached_property
-    def board_function(self) -> Callable[..., str] | None:
-        if not self.board_markup:
-            return None
-        module, name = self.board_markup.split(":")
-        return cast(Callable[..., str], getattr(import_module(module), name))
+        return cast(Board, self.board).available
 
     @property
     def level_choices(self) -> list[tuple[str, str, bool]]:
@@ -99,11 +137,6 @@ class Game:
         return str(self.reveal or SHOW_CARDS) % {"seat": "{seat}"}
 
     # --- Templates (each game writes them under templates/<slug>/) ---------------------
-
-    @property
-    def board_template(self) -> str:
-        """The board of one seat (context: game, view, status, seat, mode)."""
-        return f"{self.slug}/board.html"
 
     @property
     def assets_template(self) -> str:
@@ -142,6 +175,9 @@ def problems(game: Game) -> list[str]:
         found.append(f"its hint {game.hint!r} is not a function hint(state, seat)")
     if game.hint is not None and "hint" not in game.rates:
         found.append('it has a hint but no rates["hint"]')
+    board = game.board
+    if not callable(getattr(board, "render", None)) or not hasattr(board, "available"):
+        found.append(f"its board {board!r} is not a Board (render(...) and available)")
     if game.urls is not None and not hasattr(game.urls, "urlpatterns"):
         found.append(f"its urls {game.urls!r} is not a URLconf module (no urlpatterns)")
     if not missing:

@@ -1,13 +1,14 @@
-"""The tile board of one seat without the template engine: tiles/board.html, built in
-Python, byte for byte.
+"""The tile board of one seat, and the draft area the draft endpoint answers with: the
+one source of their markup (no template; the end of a game, tiles/result.html, and the
+buttons of the seat to move, tiles/turn_tools.html, are templates it renders).
 
-Every action online renders two boards (one per seat, issue 12), and after tiles/markup.py
-and {% fixedtext %} what was left of a render was Django's template machinery itself:
-some fifty nodes, each resolving variables through the context. This module writes the
-same markup with f-strings and the same gettext calls (so the same msgids and catalogue
-entries); the template stays the reference for it: tests/tiles/test_board_markup.py
-compares both over whole games, seats, modes and languages. The end of a game
-(tiles/result.html, once a game) is still rendered by its template.
+Every action online renders two boards (one per seat, issue 12). As a template the board
+cost about twice this builder even with every cache the render could keep (per action,
+both seats, `python bench/board_render.py`: 390 us against 212, issue 24): some fifty
+template nodes, each resolving variables through the context. So it is written here
+with f-strings, its fixed words looked up once per language, its tiles and sets from
+tiles/markup.py's cached strings; tests/tiles/test_board.py and test_board_games.py say
+what it shows.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
@@ -25,33 +27,48 @@ from gamekit.seats import other
 from rooms.phrases import SeatPhrase
 from rooms.templatetags.seats import by_seat, seat_name
 from tiles import phrases
+from tiles.board_view import board_data, board_draft, last_play_sets
 from tiles.markup import rack_html, small_tiles_html, table_sets_html
-from tiles.templatetags.tiles_board import (
-    _turn_tools,
-    board_data,
-    board_draft,
-    board_url,
-    last_play_sets,
-    to_json,
-)
+
+
+@lru_cache(maxsize=64)
+def _reverse(name: str, prefix: str, args: tuple[str, ...]) -> str:
+    return reverse(name, args=args)
+
+
+def board_url(name: str, *args: str) -> str:
+    """{% url name args %}, reversed once per script prefix: the board asks for two on
+    every render."""
+    return _reverse(name, get_script_prefix(), args)
+
+
+@lru_cache(maxsize=64)
+def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
+    """The buttons and keyboard help of the seat to move (tiles/turn_tools.html), the
+    same on every board of one language, mode and whether tiles are left to draw: so
+    rendered once for each."""
+    return render_to_string("tiles/turn_tools.html", {"mode": mode, "can_draw": can_draw})
+
+
+def to_json(value: Any) -> str:
+    """A value as JSON text, for a form field (escaped for the attribute by its caller)."""
+    return json.dumps(value)
+
 
 # The board's fixed words, looked up once per language (a gettext call goes through the
 # active translation each time: 14 of them took a third of a render).
-FIXED = tuple(
-    gettext_noop(msgid)
-    for msgid in (
-        "Table and rack",
-        "The server could not be reached. Try again.",
-        "Pool",
-        "Table",
-        "The table is empty.",
-        "Drop a tile here to start a new set",
-        "Your rack",
-        "Sort the rack",
-        "By colour",
-        "By number",
-        "Your rack is empty.",
-    )
+FIXED = (  # each a literal: makemessages finds them here
+    gettext_noop("Table and rack"),
+    gettext_noop("The server could not be reached. Try again."),
+    gettext_noop("Pool"),
+    gettext_noop("Table"),
+    gettext_noop("The table is empty."),
+    gettext_noop("Drop a tile here to start a new set"),
+    gettext_noop("Your rack"),
+    gettext_noop("Sort the rack"),
+    gettext_noop("By colour"),
+    gettext_noop("By number"),
+    gettext_noop("Your rack is empty."),
 )
 
 
@@ -131,9 +148,20 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
     return f'\n    <p class="tiles-last{theirs}">\n      {inner}\n    </p>\n    '
 
 
+def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None) -> str:
+    """The table and the rack of a turn in progress (tiles_board.draft_context): in the
+    board, and after every edit the draft endpoint's answer to the board's htmx form
+    (tiles/views.py), with the `verdict` board.js reads: a div, not a json_script, for
+    htmx drops every script tag of an answer (allowScriptTags is off)."""
+    marker = (
+        f'<div id="tiles-verdict" hidden data-verdict="{_value(to_json(verdict))}"></div>'
+        if verdict
+        else ""
+    )
+    return f"\n{marker}{_draft(draft, _fixed(get_language()))[1:]}"
+
+
 def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
-    """tiles/draft.html without a verdict (the board's; the draft endpoint renders the
-    template)."""
     editable = draft["editable"]
     if draft["sets"]:
         table = (
@@ -200,7 +228,8 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
 
 
 def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, mode: str) -> str:
-    """tiles/board.html for `seat` (None: a spectator) in `mode`."""
+    """The board of `seat` (None: a spectator) in `mode`: only this seat's rack, both
+    racks only once the game is over."""
     language = get_language()
     words = _fixed(language)
     draft = board_draft(view, seat)
@@ -230,6 +259,8 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
     form = ""
     tools = ""
     if editable:
+        # After each edit board.js fills in the edits and fires tiles:edit; htmx posts the
+        # form and puts the answer (draft_html, by tiles/views.py) in #tiles-draft.
         draft_url = conditional_escape(board_url("tiles:draft"))
         form = (
             f'\n  <form id="tiles-draft-form" hidden hx-post="{draft_url}" '
@@ -256,3 +287,24 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         f"  {_data_script(data)}\n"
         f"</section>\n\n"
     )
+
+
+class TileBoard:
+    """Tile rummy's Game.board (rooms.registry.Board): board_html, which needs neither
+    the game nor the request."""
+
+    available = True
+
+    def render(
+        self,
+        game: Any,
+        view: dict[str, Any],
+        status: dict[str, Any],
+        seat: int | None,
+        mode: str,
+        request: Any = None,
+    ) -> str:
+        return board_html(view, status, seat, mode)
+
+
+BOARD = TileBoard()

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import bots, engine, urls
+from tiles import board_markup, bots, engine, urls
 from tiles.hint import hint
 
 GAME = Game(
@@ -19,5 +19,5 @@ GAME = Game(
     # on the board.
     rates={"hint": (30, 60), "draft": (240, 60)},
     counts={"pool_count": "pool", "rack_counts": "rack"},
-    board_markup="tiles.board_markup:board_html",
+    board=board_markup.BOARD,
 )

@@ -1,7 +1,7 @@
 """The draft endpoint: what the table of a turn in progress looks like, and whether
 "End turn" would succeed. Stateless: it only replays what the page sends (its own view
 and its own edits) and changes nothing; the real check happens when the turn is sent.
-It answers the board's htmx form with the partial tiles/draft.html."""
+It answers the board's htmx form with the draft area (tiles.board_markup.draft_html)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from collections import Counter
 from typing import Any
 
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -17,9 +16,10 @@ from gamekit.engine import IllegalAction, gettext_noop
 from rooms.endpoints import HtmxRequest, read_form_json, refusal
 from rooms.errors import RoomError, describe
 from rooms.throttle import game_throttle
+from tiles.board_markup import draft_html
+from tiles.board_view import draft_context
 from tiles.draft import MAX_EDITS, replay
 from tiles.sets import ALL_TILES, is_tile, parse_table
-from tiles.templatetags.tiles_board import draft_context
 
 # A draft of 1000 edits with a full table is far below this; anything bigger is not a page.
 MAX_BODY = 256 * 1024
@@ -46,7 +46,7 @@ def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]
     return table, rack, opened
 
 
-# The draft form's fields (board.html), each a JSON value: the start of the turn, which
+# The draft form's fields (tiles.board_markup), each a JSON value: the start of the turn, which
 # the board rendered, and the turn's edits, which board.js keeps.
 DRAFT_FIELDS = ("table", "rack", "opened", "edits")
 
@@ -55,7 +55,7 @@ DRAFT_FIELDS = ("table", "rack", "opened", "edits")
 @require_POST
 @game_throttle("tiles", "draft")
 def draft(request: HtmxRequest) -> HttpResponse:
-    """POST the draft form (htmx) -> the partial tiles/draft.html: the table and the rack
+    """POST the draft form (htmx) -> the draft area (draft_html): the table and the rack
     as the edits leave them, and in it the verdict board.js reads (`tiles-verdict`: the
     table, whether End turn would succeed, whether anything changed, how many edits
     count). A refusal is a 400 `{code, message}` (and `edit`, the edit that failed)."""
@@ -91,4 +91,4 @@ def draft(request: HtmxRequest) -> HttpResponse:
         "changed": result.changed,
         "edits": result.edits,
     }
-    return render(request, "tiles/draft.html", {"draft": context, "verdict": verdict})
+    return HttpResponse(draft_html(context, verdict))

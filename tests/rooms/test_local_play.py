@@ -166,8 +166,9 @@ def test_a_game_whose_board_has_not_landed_still_says_coming_soon(client, counte
 
     from rooms import registry
 
-    # Its engine and bots are there (registration checks them); no ghost/board.html.
-    registry.register(dataclasses.replace(counter_game, slug="ghost", name="Ghost"))
+    # Its engine and bots are there (registration checks them); its board is the default
+    # template, ghost/board.html, which does not exist.
+    registry.register(dataclasses.replace(counter_game, slug="ghost", name="Ghost", board=None))
     try:
         html = client.get("/ghost/local/").content.decode()
     finally:

@@ -12,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from rooms import registry
 from tests.counter_game import engine
 from tests.counter_game.game import GAME as COUNTER
+from tiles.board_markup import BOARD
 
 
 def refusal(**changes) -> str:
@@ -62,6 +63,19 @@ def test_urls_that_are_not_a_urlconf_and_counts_not_in_the_view_are_refused() ->
 
     assert "is not a URLconf module" in message
     assert "its counts ['pool_count'] are not in its view" in message
+
+
+def test_a_board_path_instead_of_a_board_is_refused() -> None:
+    message = refusal(board="tiles.board_markup:board_html")
+
+    assert "its board 'tiles.board_markup:board_html' is not a Board" in message
+
+
+def test_every_game_has_a_board_its_template_unless_it_names_one() -> None:
+    assert COUNTER.board == registry.TemplateBoard(f"{COUNTER.slug}/board.html")
+    assert registry.get("cards").board == registry.TemplateBoard("cards/board.html")
+    assert registry.get("tiles").board is BOARD
+    assert all(game.available for game in registry.all_games())
 
 
 def test_an_installed_app_whose_game_module_has_no_game_is_refused(monkeypatch) -> None:

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
 from rooms.local.sealing import seal
+from tests.rooms.boards import render_board
 from tests.tiles.draft_form import post_draft, rack_of, verdict
 from tiles import engine, hint
 from tiles.rules import state_from_position
@@ -283,12 +283,5 @@ def test_the_board_offers_a_hint_on_one_device_and_against_the_computer_only(
     mode: str, shown: bool
 ) -> None:
     state = engine.new_round(seed=4, first_seat=1)
-    context = {
-        "game": None,
-        "view": engine.view(state, 1),
-        "status": engine.status(state),
-        "seat": 1,
-        "mode": mode,
-    }
-    html = render_to_string("tiles/board.html", context)
+    html = render_board("tiles", state, 1, mode)
     assert ('data-action="hint"' in html) is shown

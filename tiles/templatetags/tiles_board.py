@@ -1,38 +1,26 @@
-"""What the board templates need to draw tiles, sets and the draft area."""
+"""Tiles in templates: the end of a game (tiles/result.html) and the rules pages' examples
+(the board itself is drawn by tiles/board_markup.py)."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from rooms.templatetags.seats import by_seat
 from tiles import phrases
 from tiles.markup import (
     COLOURS,
     label,
-    rack_html,
-    set_row_html,
     small_tiles_html,
-    table_sets_html,
     tile_html,
 )
-from tiles.rules import OPENING_MINIMUM
 from tiles.sets import JOKER
 
 register = template.Library()
-# The sentences that name a seat (tiles/phrases.py): {% drew_line who seat mode %}.
-register.simple_tag(phrases.PLACED.as_tag(), name="placed_line")
-register.simple_tag(phrases.DREW.as_tag(), name="drew_line")
-register.simple_tag(phrases.PASSED.as_tag(), name="passed_line")
+# The sentence that names the winner (tiles/phrases.py): {% game_won who seat mode %}.
 register.simple_tag(phrases.WON.as_tag(), name="game_won")
 
 
@@ -79,55 +67,10 @@ def tile_markup(
     )
 
 
-# Whole rows of tiles in one tag each: a template loop with a tag per tile took most of
-# a board's render time, on every push to every seat (issue 12).
-@register.simple_tag
-def set_tiles(tile_set: dict[str, Any], editable: bool) -> SafeString:
-    """The tiles of one set of draft_context's `sets`."""
-    return mark_safe(set_row_html(tile_set["index"], tile_set["tiles"], editable))
-
-
-@register.simple_tag
-def table_sets(sets: list[dict[str, Any]], editable: bool) -> SafeString:
-    """The list items of draft_context's `sets`, tiles and problems."""
-    return mark_safe(table_sets_html(sets, editable))
-
-
-@register.simple_tag
-def rack_tiles(rack: list[tuple[str, bool]]) -> SafeString:
-    """The tiles of draft_context's `rack`."""
-    return mark_safe(rack_html(rack))
-
-
 @register.simple_tag
 def small_tiles(codes: Iterable[str] | str | None) -> SafeString:
     """Small pictures of a list of codes, or of a space-separated string of codes."""
     return mark_safe(small_tiles_html(codes))
-
-
-@lru_cache(maxsize=64)
-def _reverse(name: str, prefix: str, args: tuple[str, ...]) -> str:
-    return reverse(name, args=args)
-
-
-@register.simple_tag
-def board_url(name: str, *args: str) -> str:
-    """{% url name args %}, reversed once per script prefix: the board asks for two on
-    every render."""
-    return _reverse(name, get_script_prefix(), args)
-
-
-@lru_cache(maxsize=64)
-def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
-    return render_to_string("tiles/turn_tools.html", {"mode": mode, "can_draw": can_draw})
-
-
-@register.simple_tag
-def turn_tools(mode: str, pool_count: int) -> SafeString:
-    """The buttons and keyboard help of the seat to move (tiles/turn_tools.html), the
-    same on every board of one language, mode and whether tiles are left to draw: so
-    rendered once for each."""
-    return mark_safe(_turn_tools(get_language(), mode, bool(pool_count)))
 
 
 @register.filter
@@ -137,156 +80,3 @@ def tiles(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     if isinstance(codes, str):
         codes = codes.split()
     return [tile_face(code) for code in codes or ()]
-
-
-def _placed_marks(
-    table: Sequence[Sequence[str]], placed: Iterable[str]
-) -> list[tuple[bool, ...]] | None:
-    """Which table tiles to show as placed this turn (None: none). Copies of a tile are
-    alike, so the placed copies are taken from the newest sets first (new sets go at the
-    end)."""
-    left = Counter(placed)
-    if not left:
-        return None
-    marks = [[False] * len(tiles) for tiles in table]
-    for set_index in range(len(table) - 1, -1, -1):
-        for tile_index in range(len(table[set_index]) - 1, -1, -1):
-            code = table[set_index][tile_index]
-            if left[code] > 0:
-                left[code] -= 1
-                marks[set_index][tile_index] = True
-    return [tuple(row) for row in marks]
-
-
-def _rack_tiles(rack: Sequence[str], drawn: str | None) -> list[tuple[str, bool]]:
-    """The rack's tiles as (code, fresh), the last copy of the tile just drawn marked
-    (it went last)."""
-    at = max((i for i, code in enumerate(rack) if code == drawn), default=None)
-    return [(code, index == at) for index, code in enumerate(rack)]
-
-
-def draft_context(
-    table: Sequence[Sequence[str]],
-    rack: Sequence[str] | None,
-    *,
-    placed: Iterable[str] = (),
-    problems: Sequence[dict[str, Any]] = (),
-    editable: bool = False,
-    changed: bool = False,
-    opened: bool = True,
-    opening_total: int | None = None,
-    fresh_sets: Iterable[int] = (),
-    fresh_tiles: Iterable[str] = (),
-    drawn: str | None = None,
-) -> dict[str, Any]:
-    """The context of tiles/draft.html: the table's sets, the rack, what is wrong; and
-    what the last move changed (`fresh_sets`, the `fresh_tiles` placed in them, the tile
-    `drawn` into this rack), marked until the player acts."""
-    quiet = {"opening_too_low"} if changed else {"opening_too_low", "nothing_placed"}
-    by_set = {
-        problem["set"]: problem["message"] for problem in problems if problem["set"] is not None
-    }
-    marks = _placed_marks(table, placed)
-    fresh_sets = set(fresh_sets)
-    fresh = (
-        _placed_marks(
-            [codes if index in fresh_sets else () for index, codes in enumerate(table)],
-            fresh_tiles,
-        )
-        if fresh_sets
-        else None
-    )
-    sets = []
-    for index, codes in enumerate(table):
-        unmarked = (False,) * len(codes)
-        sets.append(
-            {
-                "index": index,
-                "number": index + 1,
-                # (code, placed, fresh) for set_tiles; a tuple, the key of its markup
-                "tiles": tuple(
-                    zip(
-                        codes,
-                        marks[index] if marks else unmarked,
-                        fresh[index] if fresh and fresh[index] else unmarked,
-                        strict=True,
-                    )
-                ),
-                "fresh": index in fresh_sets,
-                "problem": by_set.get(index),
-            }
-        )
-    return {
-        "sets": sets,
-        "rack": None if rack is None else _rack_tiles(rack, drawn),
-        # The opening total has its own line; "add a tile" goes without saying on an
-        # untouched table; the other problems concern the whole table.
-        "general_problems": [
-            p["message"] for p in problems if p["set"] is None and p["code"] not in quiet
-        ],
-        "editable": editable,
-        "opened": opened,
-        "opening_total": opening_total if opening_total is not None else (None if opened else 0),
-        "opening_minimum": OPENING_MINIMUM,
-    }
-
-
-@register.simple_tag
-def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The draft area at the start of a turn, straight from the view (the page then
-    restores a saved draft, if any, through the draft endpoint)."""
-    editable = seat is not None and not view.get("over") and view.get("turn") == seat
-    opened = bool(by_seat(view.get("opened"), seat)) if seat is not None else True
-    # Once the game is over the result shows both racks; the own rack is not repeated.
-    rack = None if view.get("over") else view.get("rack")
-    # The other player's last move is marked on the table; a tile this seat drew, in
-    # its rack (the engine's view tells the drawn tile to the drawer only).
-    last = view.get("last") or {}
-    theirs = seat is not None and last.get("seat") not in (None, seat) and not view.get("over")
-    return draft_context(
-        view.get("table") or [],
-        rack,
-        editable=editable,
-        opened=opened,
-        fresh_sets=last.get("changed") or () if theirs else (),
-        fresh_tiles=last.get("placed") or () if theirs else (),
-        drawn=last.get("tile") if seat is not None and last.get("seat") == seat else None,
-    )
-
-
-@register.filter
-def to_json(value: Any) -> str:
-    """A value as JSON text, for a form field (the template escapes it for the attribute)."""
-    return json.dumps(value)
-
-
-@register.simple_tag
-def last_play_sets(view: dict[str, Any]) -> dict[str, int]:
-    """How the last play touched the table, for its line in words: `made`, the sets it
-    laid down new (only tiles it placed), and `changed`, the sets already there that it
-    extended or rearranged."""
-    last = view.get("last") or {}
-    table = view.get("table") or []
-    placed = Counter(last.get("placed") or ())
-    made = 0
-    for index in last.get("changed") or ():
-        tiles = Counter(table[index]) if 0 <= index < len(table) else None
-        if tiles is not None and not tiles - placed:
-            made += 1
-            placed -= tiles
-    return {"made": made, "changed": len(last.get("changed") or ()) - made}
-
-
-@register.simple_tag
-def board_data(view: dict[str, Any], seat: int | None, editable: bool) -> dict[str, Any]:
-    """What board.js needs to replay the draft (json_script): the start of the turn and
-    the turn's identity, so that a saved draft of another turn is dropped."""
-    return {
-        "table": view.get("table") or [],
-        "rack": view.get("rack") or [],
-        "opened": bool(by_seat(view.get("opened"), seat)) if seat is not None else True,
-        "seat": seat,
-        "turn_id": f"{view.get('game_no')}:{view.get('turns')}:{seat}",
-        "editable": editable,
-        "pool_count": view.get("pool_count", 0),
-    }
