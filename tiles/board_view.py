@@ -52,9 +52,9 @@ def draft_context(
     fresh_tiles: Iterable[str] = (),
     drawn: str | None = None,
 ) -> dict[str, Any]:
-    """The context of tiles/draft.html: the table's sets, the rack, what is wrong; and
-    what the last move changed (`fresh_sets`, the `fresh_tiles` placed in them, the tile
-    `drawn` into this rack), marked until the player acts."""
+    """What the draft area shows (board_markup.draft_html): the table's sets, the rack,
+    what is wrong; and what the last move changed (`fresh_sets`, the `fresh_tiles` placed
+    in them, the tile `drawn` into this rack), marked until the player acts."""
     quiet = {"opening_too_low"} if changed else {"opening_too_low", "nothing_placed"}
     by_set = {
         problem["set"]: problem["message"] for problem in problems if problem["set"] is not None

@@ -123,7 +123,7 @@ def small_tiles_html(codes: Iterable[str] | str | None) -> str:
 
 
 def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
-    """The `<li>` of each set of draft_context's `sets` (tiles/draft.html's list)."""
+    """The `<li>` of each set of draft_context's `sets` (the draft area's list)."""
     language = get_language()
     return "".join(
         _set_item(

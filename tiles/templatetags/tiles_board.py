@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from rooms.templatetags.phrase_tags import phrase_tags
 from tiles import phrases
 from tiles.markup import (
     COLOURS,
@@ -19,9 +19,8 @@ from tiles.markup import (
 )
 from tiles.sets import JOKER
 
-register = template.Library()
-# The sentence that names the winner (tiles/phrases.py): {% game_won who seat mode %}.
-register.simple_tag(phrases.WON.as_tag(), name="game_won")
+# The sentences that name a seat (tiles/phrases.py): {% won who seat mode %}.
+register = phrase_tags(phrases)
 
 
 def tile_face(code: str, placed: bool = False, fresh: bool = False) -> dict[str, Any]:
