@@ -19,12 +19,15 @@ tricks; never the opponent's hand nor a face-down card.
 - strong: perfect-information Monte Carlo. It samples the unseen cards (opponent's
   hand and every face-down card) consistently with what it saw (a player who did not
   follow suit has none of that suit in hand, one who did not trump has no trump, one
-  who did not overtrump no higher trump), searches each sample with all cards open
-  (tarot.search: alpha-beta on card points over two tricks, with a node budget and an
-  evaluation of the trumps held; over the last four tricks, to the end of the round
-  for its result: won, drawn or lost first, then points), and plays the card with the
-  best total. Fixed numbers of samples and nodes, never a clock: the same rng gives
-  the same card.
+  who did not overtrump no higher trump), weighs each sample by how well the
+  opponent's plays fit it (tarot.inference: a hand holding a card the opponent would
+  have played by the rules of thumb weighs less), plays each candidate card in each
+  sample with all cards open and the rest of the round played out by the rules of
+  thumb (tarot.playout); over the last six tricks, the search to the end
+  (tarot.endgame: won, drawn or lost first, then points) instead. It plays the card
+  with the best weighted total. Fixed numbers of samples, never a clock: the same rng
+  gives the same card. (`PLAYOUTS = 0` brings back the older evaluation: alpha-beta on
+  card points over two tricks, tarot.search.)
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tarot import endgame, engine, search
+from tarot import endgame, engine, inference, playout, search
 from tarot.cards import (
     DECK,
     EXCUSE,
@@ -66,6 +69,16 @@ ENDGAME_NODES = 6000
 # Strong: with this many tricks left or fewer, search to the end for the round's result
 # (won, drawn or lost first, then points), not for points (0: never).
 FINISH_TRICKS = 6
+# Strong, before the end: 1 scores a card by a playout to the end by the rules of thumb
+# (tarot.playout), 0 by the search over DEPTH tricks.
+PLAYOUTS = 1
+# Strong: the weight of a sampled world per play of the opponent it makes unlikely
+# (tarot.inference; 1: no inference).
+INFER_EPS = 0.3
+# Strong: when the two best cards are this close (in `endgame.outcome` units a world:
+# a round won is 10,000), CLOSE_SAMPLES more worlds for the best few.
+CLOSE = 1500
+CLOSE_SAMPLES = 0
 
 
 def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
@@ -269,44 +282,69 @@ def sample_unseen(view: View, rng: random.Random) -> tuple[list[str], list[str]]
 
 def _strong(view: View, rng: random.Random) -> str:
     legal = view["legal"]
-    me, them = view["seat"], opponent(view)
-    lead = lead_card(view)
+    me = view["seat"]
     tricks_left = view["tricks_left"]
-    to_the_end = tricks_left <= ENDGAME_TRICKS
-    depth = tricks_left if to_the_end else DEPTH
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
     # Cheap cards of one suit in hand stand for each other: try the lowest and highest.
     moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
-    totals = dict.fromkeys(moves, 0)
-    nodes = max(MIN_NODES, (ENDGAME_NODES if to_the_end else NODES) // len(moves))
     # What this seat took so far, for playing the last tricks for the round's result.
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
+    lacked = inference.masks(view, opponent(view)) if INFER_EPS < 1 else []
+    totals = dict.fromkeys(moves, 0.0)
+    weights = 0.0
     for _ in range(SAMPLES):
-        their_hand, down = sample_unseen(view, rng)
-        stacks: list[list[list[int]]] = []
-        for seat in (me, them):
-            piles = []
-            for pile in view["stacks"][str(seat)]:
-                cards = [down.pop() for _ in range(pile["down"])]
-                if pile["up"] is not None:
-                    cards.append(pile["up"])
-                piles.append([INDEX[c] for c in cards])
-            stacks.append(piles)
-        hands = [my_hand, sum(1 << INDEX[c] for c in their_hand)]
-        heights = [tuple(len(p) for p in stacks[0]), tuple(len(p) for p in stacks[1])]
-        led = -1 if lead is None else INDEX[lead]
-        if tricks_left <= FINISH_TRICKS:
-            values = endgame.EndSearch(stacks, 0).root_outcomes(
-                moves, hands, heights, led, tricks_left, taken
-            )
-        else:
-            values = search.Search(stacks, nodes).root_values(
-                moves, hands, heights, 1, led, tricks_left, depth
-            )
+        w, values = _strong_world(view, rng, moves, my_hand, taken, lacked)
+        weights += w
         for card, value in values.items():
-            totals[card] += value
+            totals[card] += w * value
+    if CLOSE_SAMPLES and len(moves) > 1 and tricks_left > FINISH_TRICKS:
+        ranked = sorted(moves, key=totals.__getitem__, reverse=True)
+        if totals[ranked[0]] - totals[ranked[1]] < CLOSE * max(weights, 1e-9):
+            few = ranked[:3]
+            extra = dict.fromkeys(few, 0.0)
+            for _ in range(CLOSE_SAMPLES):
+                w, values = _strong_world(view, rng, few, my_hand, taken, lacked)
+                for card, value in values.items():
+                    extra[card] += w * value
+            totals = {card: totals[card] + extra[card] for card in few}
     best = max(totals.values())
     return DECK[min(card for card, total in totals.items() if total == best)]
+
+
+def _strong_world(
+    view: View, rng: random.Random, moves: list[int], my_hand: int, taken: int, lacked: list[int]
+) -> tuple[float, dict[int, int]]:
+    """One sampled world: its weight and the value of each move in it."""
+    me, them = view["seat"], opponent(view)
+    lead = lead_card(view)
+    tricks_left = view["tricks_left"]
+    their_hand, down = sample_unseen(view, rng)
+    stacks: list[list[list[int]]] = []
+    for seat in (me, them):
+        piles = []
+        for pile in view["stacks"][str(seat)]:
+            cards = [down.pop() for _ in range(pile["down"])]
+            if pile["up"] is not None:
+                cards.append(pile["up"])
+            piles.append([INDEX[c] for c in cards])
+        stacks.append(piles)
+    theirs = sum(1 << INDEX[c] for c in their_hand)
+    hands = [my_hand, theirs]
+    heights = [tuple(len(p) for p in stacks[0]), tuple(len(p) for p in stacks[1])]
+    led = -1 if lead is None else INDEX[lead]
+    w = inference.weight(theirs, lacked, INFER_EPS) if lacked else 1.0
+    if tricks_left <= FINISH_TRICKS:
+        end = endgame.EndSearch(stacks, 0)
+        return w, end.root_outcomes(moves, hands, heights, led, tricks_left, taken)
+    if PLAYOUTS:
+        end = endgame.EndSearch(stacks, 0)
+        return w, playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
+    to_the_end = tricks_left <= ENDGAME_TRICKS
+    depth = tricks_left if to_the_end else DEPTH
+    nodes = max(MIN_NODES, (ENDGAME_NODES if to_the_end else NODES) // len(moves))
+    return w, search.Search(stacks, nodes).root_values(
+        moves, hands, heights, 1, led, tricks_left, depth
+    )
 
 
 PLAYERS: dict[str, Callable[[View, random.Random], str]] = {
