@@ -129,3 +129,17 @@ def test_no_game_slug_in_the_rooms_app_or_the_site_templates():
     ]
     assert files
     assert not named, "\n".join(named)
+
+
+def test_no_game_imports_either_half_of_the_site():
+    """A game may use what rooms/ keeps at its top level (docs/games.md), never the
+    local or the online half, nor the kit anything of the site."""
+    halves = ("rooms.local", "rooms.online")
+    found = [
+        f"{name} imports {target}"
+        for name, targets in import_graph().items()
+        if not name.startswith("rooms")
+        for target in sorted(targets)
+        if target.startswith(halves) or (name.startswith("gamekit") and target.startswith("rooms"))
+    ]
+    assert found == []

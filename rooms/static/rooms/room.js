@@ -104,7 +104,7 @@
         }
         if (this.stopped || this.socket !== socket) return;
         statusLine.textContent = t("reconnecting");
-        // A request for a new round ends with the connection (rooms/consumers.py):
+        // A request for a new round ends with the connection (rooms/online/store.py, leave):
         // the panel goes until the state after the reconnection says what stands.
         consentState.lost = consentState.lost || consentState.role === "mine" || consentState.sent;
         consentState.sent = false;
