@@ -2,10 +2,10 @@
 
     python bench/board_render.py [--games N] [--slugs tiles cards tarot] [--languages en ru]
 
-Online, every confirmed action renders the board of each seat (rooms.board.seat_view,
+Online, every confirmed action renders the board of each seat (rooms.render.seat_view,
 "friend" mode). This plays whole games with the game's own bots (easy against medium,
 seat 1 first then seat 2, fixed seeds) and times the game's board (`Game.board.render`,
-what rooms.board.render_board calls; on a commit before it, render_board itself) for
+what rooms.render.render_board calls; on a commit before it, render_board itself) for
 both seats of every state reached, views and status computed beforehand (they are not
 the render's), in CPU time (process_time: the machine is shared). Each seed is played
 once per language, a new deal every time, so a cache of the render helps only where
@@ -62,7 +62,7 @@ def render(game: registry.Game, view: Any, status: Any, seat: int) -> str:
     board = getattr(game, "board", None)
     if board is not None:
         return board.render(game, view, status, seat, "friend")
-    from rooms.board import render_board  # a commit before Game.board
+    from rooms.board import render_board  # a commit before Game.board (rooms/board.py then)
 
     return render_board(game, view, status, seat, "friend")
 

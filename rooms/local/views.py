@@ -12,10 +12,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from gamekit.engine import IllegalAction
-from rooms.board import render_board
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
 from rooms.errors import RoomError
 from rooms.local import play
+from rooms.render import render_board
 from rooms.throttle import PLAY_RATE, throttle
 
 

@@ -23,7 +23,6 @@ from django.utils import translation
 
 from gamekit.engine import IllegalAction
 from gamekit.seats import other
-from rooms.board import seat_message, state_message
 from rooms.errors import RoomError, describe
 from rooms.models import Room, Seat
 from rooms.online import protocol, store
@@ -40,6 +39,7 @@ from rooms.online.protocol import (
     language_of,
 )
 from rooms.online.store import database
+from rooms.render import seat_message, state_message
 
 # A socket renews its groups in the channel layer this often (on a ping), so that the
 # layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect

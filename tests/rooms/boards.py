@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rooms import registry
-from rooms.board import render_board as render_seat_board
+from rooms.render import render_board as render_seat_board
 
 
 def render_board(slug: str, state: Any, seat: int | None, mode: str = "local") -> str:
