@@ -1,5 +1,6 @@
-"""Tiles in templates: the end of a game (tiles/result.html) and the rules pages' examples
-(the board itself is drawn by tiles/board_markup.py)."""
+"""Tiles in templates: the end of a game (tiles/result.html), the keyboard help of the
+turn's tools (tiles/turn_tools.html) and the rules pages' examples (the board itself is
+drawn by tiles/board_markup.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from rooms.templatetags.phrase_tags import phrase_tags
 from tiles import phrases
@@ -21,6 +23,15 @@ from tiles.sets import JOKER
 
 # The sentences that name a seat (tiles/phrases.py): {% won who seat mode %}.
 register = phrase_tags(phrases)
+
+# The keyboard help under the board (rooms/partials/board_keys.html, in
+# tiles/turn_tools.html), as board.js has it.
+KEYS = (
+    _("Arrow keys: move between the tiles of the rack and of the sets."),
+    _("Enter or Space: select a tile, or add the selected tiles with +."),
+    _("Shift with Left or Right: move a tile within the rack."),
+    _("Tab and Shift+Tab: on to the buttons and back; Enter presses one."),
+)
 
 
 def tile_face(code: str, placed: bool = False, fresh: bool = False) -> dict[str, Any]:
