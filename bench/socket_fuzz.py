@@ -45,6 +45,11 @@ BATCH = 200  # frames per room (before and after hello together)
 
 
 class Unlimited:
+    """A token bucket that never runs dry (the consumer builds it with its limits)."""
+
+    def __init__(self, **limits: float) -> None:
+        pass
+
     def take(self) -> bool:
         return True
 
