@@ -1,12 +1,21 @@
 """What the rummy board templates need: card faces, the melds by owner, the turn's step,
-the other player's last move and the deal's result counted card by card."""
+the other player's last move and the deal's result counted card by card.
+
+Online, every action renders both seats' boards: a card's markup is rendered from
+cards/card.html (its one source) once per card, way of showing it and language, and a
+row of cards is one tag ({% cards_markup %}) joining those strings, not a loop of
+includes (`python bench/board_render.py`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cards import phrases
@@ -47,6 +56,12 @@ KEYS = (
 
 def card_face(code: str, fresh: bool = False) -> dict[str, Any]:
     """A card as the templates draw it: rank, suit symbol, colour, spoken label, points."""
+    return _face(code, get_language()) | {"fresh": fresh}
+
+
+@lru_cache(maxsize=512)
+def _face(code: str, language: str | None) -> dict[str, Any]:
+    """card_face in `language`, the active one (the cache key); never changed, only copied."""
     rank, suit = code[0], code[1]
     spoken_rank = RANK_WORDS.get(rank) or RANK_NAMES.get(rank, rank)
     return {
@@ -56,8 +71,55 @@ def card_face(code: str, fresh: bool = False) -> dict[str, Any]:
         "colour": "red" if suit in RED_SUITS else "black",
         "label": gettext("%(rank)s of %(suit)s") % {"rank": spoken_rank, "suit": SUIT_WORDS[suit]},
         "value": value(code),
-        "fresh": fresh,
     }
+
+
+@lru_cache(maxsize=8192)
+def _card_markup(
+    code: str,
+    language: str | None,
+    fresh: bool,
+    button: bool,
+    small: bool,
+    taken: bool,
+    points: bool,
+) -> str:
+    """cards/card.html for one card shown one way, in `language` (the cache key)."""
+    context = {
+        "card": card_face(code, fresh=fresh),
+        "button": button,
+        "small": small,
+        "taken": code if taken else None,
+        "points": points,
+    }
+    return get_template("cards/card.html").render(context)
+
+
+def _markup(card: dict[str, Any], language: str | None, **how: Any) -> str:
+    code = card["code"]
+    return _card_markup(
+        code,
+        language,
+        bool(card.get("fresh")),
+        bool(how.get("button")),
+        bool(how.get("small")),
+        code == how.get("taken"),
+        bool(how.get("points")),
+    )
+
+
+@register.simple_tag
+def card_markup(card: dict[str, Any], **how: Any) -> SafeString:
+    """{% card_markup card %}: one card (a card_face), as {% include "cards/card.html" %}
+    draws it (`button`, `small`, `taken`: the code marked taken, `points`)."""
+    return mark_safe(_markup(card, get_language(), **how))  # the template escaped it
+
+
+@register.simple_tag
+def cards_markup(cards: Iterable[dict[str, Any]], **how: Any) -> SafeString:
+    """{% cards_markup cards small=True %}: a row of cards, each shown the same way."""
+    language = get_language()
+    return mark_safe("".join(_markup(card, language, **how) for card in cards))
 
 
 @register.filter

@@ -1,15 +1,25 @@
 """What the Tarot templates need to draw cards, stacks, the trick and the won cards.
 
 Everything here reads the engine's view; nothing decides a rule (the legal cards are
-the view's `legal`)."""
+the view's `legal`).
+
+Online, every action renders both seats' boards, and a board draws up to 78 cards: as a
+loop of `{% include "tarot/card.html" %}` with every name looked up again, that was most
+of a board's 11 ms (`python bench/board_render.py`). So a card's markup is rendered
+from tarot/card.html (still its one source) once per card, way of showing it and
+language, and a row of cards is one tag ({% cards_markup %}) joining those strings.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
+from django.template.loader import get_template
 from django.utils.formats import number_format
-from django.utils.translation import gettext, pgettext
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rooms.templatetags.phrase_tags import phrase_tags
@@ -62,6 +72,12 @@ def _suit_name(suit: str) -> str:
 
 def card_name(code: str) -> str:
     """The card in words: "7 of hearts", "king of spades", "trump 14", "the Excuse"."""
+    return _card_name(code, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_name(code: str, language: str | None) -> str:
+    """card_name in `language`, the active one (the cache key)."""
     if code == EXCUSE:
         return gettext("the Excuse")
     if code[0] == "T":
@@ -75,6 +91,12 @@ def card_name(code: str) -> str:
 
 def card_face(code: str, **marks: Any) -> dict[str, Any]:
     """A card as the templates draw it, with any marks given (legal, fresh, …)."""
+    return _face(code, get_language()) | marks
+
+
+@lru_cache(maxsize=1024)
+def _face(code: str, language: str | None) -> dict[str, Any]:
+    """card_face without marks in `language` (the cache key); never changed, only copied."""
     face: dict[str, Any] = {"code": code, "label": card_name(code), "oudler": code in OUDLERS}
     if code == EXCUSE:
         face |= {"kind": "excuse", "suit": "excuse", "index": "★", "symbol": "★", "red": False}
@@ -89,7 +111,58 @@ def card_face(code: str, **marks: Any) -> dict[str, Any]:
             "red": code[0] in "HD",
             "honour": code[1:] in ("K", "Q", "N", "J"),
         }
-    return face | marks
+    return face
+
+
+@lru_cache(maxsize=16384)
+def _card_markup(
+    code: str,
+    language: str | None,
+    legal: bool,
+    fresh: bool,
+    turned: bool,
+    button: bool,
+    playing: bool,
+    stack: int | None,
+    small: bool,
+) -> str:
+    """tarot/card.html for one card shown one way, in `language` (the cache key)."""
+    context = {
+        "card": card_face(code, legal=legal, fresh=fresh, turned=turned),
+        "button": button,
+        "playing": playing,
+        "stack": stack,
+        "small": small,
+    }
+    return get_template("tarot/card.html").render(context)
+
+
+def _markup(face: dict[str, Any], language: str | None, **how: Any) -> str:
+    return _card_markup(
+        face["code"],
+        language,
+        bool(face.get("legal")),
+        bool(face.get("fresh")),
+        bool(face.get("turned")),
+        bool(how.get("button")),
+        bool(how.get("playing")),
+        how.get("stack"),
+        bool(how.get("small")),
+    )
+
+
+@register.simple_tag
+def card_markup(card: dict[str, Any], **how: Any) -> SafeString:
+    """{% card_markup card button=True playing=… stack=… %}: one card (a card_face), as
+    {% include "tarot/card.html" with … %} draws it."""
+    return mark_safe(_markup(card, get_language(), **how))  # the template escaped it
+
+
+@register.simple_tag
+def cards_markup(cards: Iterable[dict[str, Any]], **how: Any) -> SafeString:
+    """{% cards_markup cards small=True %}: a row of cards, each shown the same way."""
+    language = get_language()
+    return mark_safe("".join(_markup(card, language, **how) for card in cards))
 
 
 @register.filter
