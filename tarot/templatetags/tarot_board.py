@@ -7,7 +7,8 @@ Online, every action renders both seats' boards, and a board draws up to 78 card
 loop of `{% include "tarot/card.html" %}` with every name looked up again, that was most
 of a board's 11 ms (`python bench/board_render.py`). So a card's markup is rendered
 from tarot/card.html (still its one source) once per card, way of showing it and
-language, and a row of cards is one tag ({% cards_markup %}) joining those strings.
+language, and a row of cards is one tag ({% cards_markup %}) joining those strings; a
+side's six stacks likewise, each tarot/stack.html ({% stacks_markup %}).
 """
 
 from __future__ import annotations
@@ -165,6 +166,49 @@ def cards_markup(cards: Iterable[dict[str, Any]], **how: Any) -> SafeString:
     return mark_safe("".join(_markup(card, language, **how) for card in cards))
 
 
+@lru_cache(maxsize=16384)
+def _stack_markup(
+    code: str | None,
+    language: str | None,
+    legal: bool,
+    turned: bool,
+    down: int,
+    index: int,
+    button: bool,
+    playing: bool,
+) -> str:
+    """tarot/stack.html for one stack shown one way, in `language` (the cache key)."""
+    card = None if code is None else card_face(code, legal=legal, turned=turned)
+    stack = {"index": index, "card": card, "down": down, "count": down + (code is not None)}
+    context = {"stack": stack, "button": button, "playing": playing}
+    return get_template("tarot/stack.html").render(context)
+
+
+@register.simple_tag
+def stacks_markup(
+    stacks: Iterable[dict[str, Any]], buttons: bool = False, playing: bool = False
+) -> SafeString:
+    """{% stacks_markup stacks buttons=… playing=… %}: a side's stacks (_stacks), their
+    top cards buttons when `buttons` (the seat shown may play from them)."""
+    language = get_language()
+    shown = []
+    for stack in stacks:
+        card = stack["card"] or {}
+        shown.append(
+            _stack_markup(
+                card.get("code"),
+                language,
+                bool(card.get("legal")),
+                bool(card.get("turned")),
+                stack["down"],
+                stack["index"],
+                bool(buttons),
+                bool(playing),
+            )
+        )
+    return mark_safe("".join(shown))  # the template escaped it
+
+
 @register.filter
 def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     """{% for card in codes|cards %}: faces for a list of codes, or for a space-separated
@@ -257,6 +301,8 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         if hand is None
         else [card_face(c, legal=c in legal, playable=True) for c in hand],
         "my_stacks": _stacks(view, me, seat is not None, turned),
+        # Whether the cards atop the seat's own stacks are buttons (tarot/stack.html).
+        "stack_buttons": hand is not None,
         "their_stacks": _stacks(view, them, False, turned),
         "their_hand": by_seat(view.get("hand_counts"), them) or 0,
         "my_hand_count": by_seat(view.get("hand_counts"), me) or 0,
