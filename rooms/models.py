@@ -12,6 +12,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -34,6 +35,13 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+def idle_limit(days: int | None = None) -> timedelta:
+    """How long a room may stay idle before purge_rooms deletes it: `days`, else
+    ROOM_IDLE_DAYS (7 by default). Room.deletes_at and RoomQuerySet.idle_for both
+    read it, so the page never promises a day the purge does not keep."""
+    return timedelta(days=getattr(settings, "ROOM_IDLE_DAYS", 7) if days is None else days)
+
+
 class RoomQuerySet(models.QuerySet):
     def create_for(self, game: str) -> Room:
         """A new room for `game` with both seats unclaimed and round 1 dealt."""
@@ -53,8 +61,9 @@ class RoomQuerySet(models.QuerySet):
         """Rooms with no action, join or connection since `since`."""
         return self.filter(last_activity__lt=since)
 
-    def idle_for(self, days: int) -> RoomQuerySet:
-        return self.idle(timezone.now() - timedelta(days=days))
+    def idle_for(self, days: int | None = None, now: datetime | None = None) -> RoomQuerySet:
+        """Rooms past their Room.deletes_at at `now`: idle for more than idle_limit(days)."""
+        return self.idle((now or timezone.now()) - idle_limit(days))
 
     def purge_now(self) -> int:
         """Delete these rooms, telling their open sockets first; the number deleted."""
@@ -104,6 +113,11 @@ class Room(models.Model):
 
     def seat(self, number: int) -> Seat:
         return self.seats.get(number=number)
+
+    def deletes_at(self) -> datetime:
+        """When purge_rooms deletes this room unless someone acts, joins or connects
+        before: its last activity and idle_limit() (the page shows it)."""
+        return self.last_activity + idle_limit()
 
     def touch(self) -> None:
         Room.objects.filter(pk=self.pk).update(last_activity=timezone.now())

@@ -21,7 +21,7 @@ from django.utils import translation
 from gamekit.engine import Seat, Status, View
 from rooms import registry
 from rooms.models import Room
-from rooms.online import store
+from rooms.online import protocol, store
 
 
 def render_board(
@@ -75,7 +75,8 @@ def seat_message(
     pushed: dict[str, Any],
 ) -> dict[str, Any]:
     """The `state` message for one seat: only that seat's view, never the other's
-    hidden hand. `pushed` holds the presence, the consents and the colours."""
+    hidden hand. `pushed` holds the presence, the consents, the colours and when the
+    room is deleted unless someone plays (`deletes_at`)."""
     view, status, html = seat_view(game, code, version, state_json, seat)
     return {
         "type": "state",
@@ -87,6 +88,7 @@ def seat_message(
         "presence": pushed["presence"],
         "consent": pushed["consent"],
         "colours": pushed["colours"],
+        "deletes_at": pushed["deletes_at"],
     }
 
 
@@ -99,5 +101,6 @@ def state_message(code: str, seat: Seat) -> dict[str, Any]:
         "presence": room.presence(seats),
         "consent": {"asked": room.consents(seats)},
         "colours": {str(s.number): s.colour for s in seats},
+        "deletes_at": protocol.moment(room.deletes_at()),
     }
     return seat_message(room.registered_game, code, room.version, room.state, seat, pushed)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -20,8 +19,8 @@ from django_htmx.http import replace_url, trigger_client_event
 from gamekit.seats import by_seat
 from rooms import registry
 from rooms.endpoints import HtmxRequest
-from rooms.models import Room
-from rooms.online import presence
+from rooms.models import Room, idle_limit
+from rooms.online import presence, protocol
 from rooms.seats import COLOURS
 from rooms.throttle import CLAIM_RATE, throttle
 
@@ -34,7 +33,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """The site's 404 page (handler404): a room link says the room is gone and why."""
     context = {
         "room_link": request.path.startswith("/r/"),
-        "idle_days": getattr(settings, "ROOM_IDLE_DAYS", 7),
+        "idle_days": idle_limit().days,
     }
     return render(request, "404.html", context, status=404)
 
@@ -110,8 +109,18 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     invite = None
     if not room.seat(2).claimed:
         invite = request.build_absolute_uri(reverse("room", args=[code]))
+    # When the room goes unless someone plays: in UTC here, in the player's time zone
+    # once play.js has it (each `state` message moves it on).
+    deletes_at = room.deletes_at()
+    expiry = {"at": deletes_at, "iso": protocol.moment(deletes_at)}
     return _play_page(
-        request, registry.get(room.game), "friend", room=room, invite=invite, fresh_key=host
+        request,
+        registry.get(room.game),
+        "friend",
+        room=room,
+        invite=invite,
+        fresh_key=host,
+        expiry=expiry,
     )
 
 

@@ -25,9 +25,11 @@ Browser → server
 - `{"type": "sync"}`: resend `state`.
 
 Server → browser
-- `state`: `{version, seat, view, status, html, presence, consent, colours}`,
-  `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
-  `consent` `{"asked": [seats]}`.
+- `state`: `{version, seat, view, status, html, presence, consent, colours,
+  deletes_at}`, `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
+  `consent` `{"asked": [seats]}`; `deletes_at` when the room is deleted unless someone
+  plays before (Room.deletes_at), ISO 8601 in UTC (`moment`), which the page shows in
+  the player's time zone.
 - `presence` `{presence}`, `pong`.
 - `consent` `{consent, declined, left}`: the requests now; `declined` when a seat
   declined or took back a request, `left` when one was withdrawn because its seat left.
@@ -50,6 +52,7 @@ than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unkno
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -152,6 +155,11 @@ def changed(version: int, state_text: str, pushed: dict[str, Any]) -> dict[str, 
     # The JSON text as written: the layer copies a string, where it would pack and
     # unpack a state's every list and key.
     return {"type": "room.changed", "version": version, "state": state_text, **pushed}
+
+
+def moment(at: datetime) -> str:
+    """A moment as the messages carry it: ISO 8601 in UTC to the second."""
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def consent(asked: list[int], event: dict[str, Any]) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from gamekit.seats import SEATS
 from rooms import registry
 from rooms.errors import RoomError
 from rooms.models import Room, RoundConsent, Seat
-from rooms.online import sql
+from rooms.online import protocol, sql
 from rooms.online.presence import fresh_since
 from rooms.online.threads import database
 
@@ -206,6 +206,7 @@ def _applied(
         "presence": {str(s.number): s.connected for s in seats},
         "consent": {"asked": [s.number for s in seats if s.asked]},
         "colours": {str(s.number): s.colour for s in seats},
+        "deletes_at": protocol.moment(applied.deletes_at()),
     }
     return applied
 

@@ -45,6 +45,8 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
             synced = await receive(page, "state", timeout=10)
             assert pushed["version"] == room.version + 1
             assert pushed == synced, f"{slug}, move {moves}: the push differs from a sync"
+            # When the room goes moves on with each action, never back (issue 25).
+            assert pushed["deletes_at"] >= state["deletes_at"]
         state = pushed
         moves += 1
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
@@ -14,7 +13,7 @@ from django.utils.translation import ngettext
 
 from rooms.admin import game_name
 from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
-from rooms.models import Room
+from rooms.models import Room, idle_limit
 
 
 class Command(BaseCommand):
@@ -22,7 +21,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--days", type=int, default=getattr(settings, "ROOM_IDLE_DAYS", 7), help="idle days"
+            "--days", type=int, default=idle_limit().days, help="idle days (ROOM_IDLE_DAYS)"
         )
         parser.add_argument("--dry-run", action="store_true", help="count, delete nothing")
 

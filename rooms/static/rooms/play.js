@@ -156,6 +156,36 @@
     statusLine.replaceChildren(text ? marked(text, seat) : "");
   }
 
+  // --- Online, when the room is deleted unless someone plays: the server's moment (ISO
+  // 8601, UTC; each state moves it on) in the player's time zone and language. After a
+  // round it offers the next, in the words of the board's own button for it.
+  const expiry = {
+    line: document.getElementById("play-expiry"),
+    format: null,
+    update(deletesAt, status) {
+      if (!this.line || !deletesAt) return;
+      const at = new Date(deletesAt);
+      if (Number.isNaN(at.getTime())) return;
+      this.format =
+        this.format ||
+        new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+          timeZoneName: "short",
+        });
+      const date = this.format.format(at);
+      const again = board.querySelector("[data-play-again]");
+      this.line.dataset.deletesAt = deletesAt;
+      this.line.textContent = status && status.over
+        ? t("expiresOver", { date, again: (again && again.textContent.trim()) || t("again") })
+        : t("expires", { date });
+    },
+  };
+  if (expiry.line) expiry.update(expiry.line.dataset.deletesAt, { over: "over" in expiry.line.dataset });
+
   /** Put a confirmed view in place and tell the game's script. */
   function render(payload) {
     const seatChanged = payload.seat !== Play.context.seat;
@@ -166,6 +196,7 @@
     if (window.htmx) window.htmx.process(board); // a board's own forms (Game.htmx)
     updateStatusLine();
     if (mode === "friend") backgroundTurn.update(payload.status, payload.seat);
+    if (mode === "friend") expiry.update(payload.deletes_at, payload.status);
     if (mode === "local") cover.update(seatChanged, payload.status);
     document.dispatchEvent(
       new CustomEvent("play:view", {
