@@ -10,19 +10,33 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Page, expect
 
+from cards import engine
 from tests.e2e import play_pages
+from tests.e2e.test_cards_online_deal import one_step_from_going_out, room_of_two
 
 pytestmark = pytest.mark.e2e
 
-RU_MONTHS = (
-    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря"
-).split()
+RU_MONTHS = [
+    "января",
+    "февраля",
+    "марта",
+    "апреля",
+    "мая",
+    "июня",
+    "июля",
+    "августа",
+    "сентября",
+    "октября",
+    "ноября",
+    "декабря",
+]
 
 
 def local_moment(page: Page, zone: str) -> datetime:
     """The moment the page's line gives, in the browser's time zone."""
     text = page.locator("#play-expiry").get_attribute("data-deletes-at")
-    assert text and text.endswith("Z"), text
+    assert text is not None
+    assert text.endswith("Z"), text
     return datetime.fromisoformat(text).astimezone(ZoneInfo(zone))
 
 
@@ -56,3 +70,32 @@ def test_the_room_says_when_it_will_go_in_each_players_time_zone_and_language(ne
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     pictures(host, "en")
     pictures(guest, "ru")
+
+
+def test_after_a_deal_the_line_says_the_room_is_kept_and_quotes_the_boards_next_deal_button(
+    new_page, live_database_url: str
+) -> None:
+    host, guest, code = room_of_two(new_page)
+    play_pages.set_room_position(live_database_url, code, engine.to_json(one_step_from_going_out()))
+    host.reload()
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    host.get_by_role("button", name="Draw from the stock", exact=True).click()
+    expect(host.locator(".cards-hand .card")).to_have_count(4)
+    for card in ["4S", "5S", "6S"]:
+        host.locator(f'.cards-hand .card[data-code="{card}"]').click()
+    host.get_by_role("button", name="Meld", exact=True).click()
+    host.locator('.cards-hand .card[data-code="QH"]').click()
+    host.get_by_role("button", name="Discard", exact=True).click()
+
+    line = host.locator("#play-expiry")
+    expect(line).to_contain_text("This room is kept until")
+    expect(line).to_contain_text("to keep playing, press “Ask for the next deal”.")
+    expect(line).to_be_visible()
+    pictures(host, "en-over")
+    host.set_viewport_size({"width": 1280, "height": 800})
+    host.reload()  # the server's words for a finished room, then the script's
+    expect(line).to_contain_text("to keep playing, press “Ask for the next deal”.")
+
+    guest.get_by_role("button", name="Ask for the next deal").tap()
+    host.locator("#play-accept").click()
+    expect(line).to_contain_text("If nobody plays, this room will be deleted on")

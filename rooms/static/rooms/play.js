@@ -178,13 +178,17 @@
         });
       const date = this.format.format(at);
       const again = board.querySelector("[data-play-again]");
+      const over = Boolean(status && status.over);
       this.line.dataset.deletesAt = deletesAt;
-      this.line.textContent = status && status.over
+      this.line.classList.toggle("is-over", over);
+      this.line.textContent = over
         ? t("expiresOver", { date, again: (again && again.textContent.trim()) || t("again") })
         : t("expires", { date });
     },
   };
-  if (expiry.line) expiry.update(expiry.line.dataset.deletesAt, { over: "over" in expiry.line.dataset });
+  if (expiry.line) {
+    expiry.update(expiry.line.dataset.deletesAt, { over: expiry.line.classList.contains("is-over") });
+  }
 
   /** Put a confirmed view in place and tell the game's script. */
   function render(payload) {
