@@ -296,3 +296,8 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room} v{self.version} seat {self.seat}"
+
+
+# Defined beside the seats they move; imported here for Django to find (at the end: they
+# import Seat).
+from rooms.seat_moves import SeatMove  # noqa: E402, F401

@@ -28,6 +28,7 @@ from rooms.errors import RoomError
 # have their limits in its registry entry (Game.rates, see game_throttle).
 PLAY_RATE = (240, 60)  # /play/<slug>/<mode>/new|act|show and the computer's level
 CLAIM_RATE = (30, 60)  # the guest seat of an online room
+MOVE_RATE = (20, 60)  # links and uses of a seat's move to another device
 
 KEY_PREFIX = "throttle"
 # The refusal's code where an endpoint kind has words of its own (rooms.errors): a

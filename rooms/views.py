@@ -17,12 +17,13 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
 from gamekit.seats import by_seat
-from rooms import registry
-from rooms.endpoints import HtmxRequest
+from rooms import registry, seat_moves
+from rooms.endpoints import HtmxRequest, refusal
+from rooms.errors import RoomError
 from rooms.models import Room, idle_limit
 from rooms.online import presence, protocol
 from rooms.seats import COLOURS
-from rooms.throttle import CLAIM_RATE, throttle
+from rooms.throttle import CLAIM_RATE, MOVE_RATE, throttle
 
 # The host's seat key travels from the "create" POST to the room page in the session,
 # once, so that it never appears in a URL.
@@ -67,10 +68,7 @@ def game_page(request: HttpRequest, slug: str, mode: str) -> HttpResponse:
         return _play_page(request, game, mode)
     if request.method == "POST":
         room = Room.objects.create_for(game.slug)
-        key = room.claim_host_seat()
-        fresh = request.session.get(SESSION_FRESH_KEYS, {})
-        fresh[room.code] = {"seat": 1, "key": key}
-        request.session[SESSION_FRESH_KEYS] = fresh
+        _hand_key(request, room.code, 1, room.claim_host_seat())
         return redirect("room", code=room.code)
     return render(request, "rooms/friend.html", {"game": game})
 
@@ -124,6 +122,13 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
+def _hand_key(request: HttpRequest, code: str, seat: int, key: str) -> None:
+    """Give the room page this seat's key once, through the session (never a URL)."""
+    fresh = request.session.get(SESSION_FRESH_KEYS, {})
+    fresh[code] = {"seat": seat, "key": key}
+    request.session[SESSION_FRESH_KEYS] = fresh
+
+
 @require_POST
 @throttle("claim", *CLAIM_RATE)
 def claim_seat(request: HtmxRequest, code: str) -> HttpResponse:
@@ -147,3 +152,39 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
     if not room.seat(2).claimed:
         return redirect("room", code=code)
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
+
+
+@require_POST
+@throttle("move", *MOVE_RATE)
+def start_move(request: HttpRequest, code: str) -> HttpResponse:
+    """A one-time link, with its QR code, that moves the seat whose key is posted to
+    another browser (rooms.seat_moves): the partial rooms/partials/move.html. A key
+    that is not this room's: 403 `bad_key`."""
+    room = _room_or_404(code)
+    seat = room.seat_for_key(request.POST.get("key"))
+    if seat is None:
+        return refusal(RoomError("bad_key"), status=403)
+    token = seat_moves.start(seat)
+    link = request.build_absolute_uri(reverse("room_move", args=[code, token]))
+    context = {"link": link, "qr": seat_moves.qr_svg(link), "minutes": seat_moves.MOVE_MINUTES}
+    return render(request, "rooms/partials/move.html", context)
+
+
+@never_cache
+@throttle("move", *MOVE_RATE)
+def take_move(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """The link of a seat's move. GET asks to confirm (a link preview of a messenger
+    must not take the seat); POST takes it: the seat's new key reaches the room page
+    through the session, and the old browser loses the seat. A used, expired or wrong
+    link: 410 and nothing changes."""
+    room = _room_or_404(code)
+    context = {"room": room, "game": registry.get(room.game)}
+    if request.method == "POST":
+        moved = seat_moves.complete(code, token)
+        if moved is not None:
+            seat, key = moved
+            _hand_key(request, code, seat.number, key)
+            return redirect("room", code=code)
+    elif seat_moves.is_open(code, token):
+        return render(request, "rooms/move.html", context | {"open": True})
+    return render(request, "rooms/move.html", context | {"open": False}, status=410)

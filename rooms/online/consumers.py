@@ -338,6 +338,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not self.stopped:
             await self.stop("closed", RoomError("room_closed"), CLOSE_CLOSED)
 
+    async def seat_moved(self, event: dict[str, Any]) -> None:
+        """The seat's one-time link was used on another device: its key is gone."""
+        if not self.stopped:
+            await self.stop("seat_moved", RoomError("seat_moved"), CLOSE_BAD_KEY)
+
     async def seat_replaced(self, event: dict[str, Any]) -> None:
         if event.get("by") != self.channel_name and not self.stopped:
             await self.stop("replaced", None, CLOSE_REPLACED)

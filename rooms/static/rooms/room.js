@@ -49,6 +49,7 @@
           storage.set(seatStore, JSON.stringify(credentials));
         }
         this.credentials = credentials;
+        offerMove(credentials.key);
         Play.context.seat = credentials.seat;
         Play.context.storageKey = `play:${game}:room:${room}:seat:${credentials.seat}`;
         this.connect();
@@ -213,6 +214,11 @@
             window.clearTimeout(this.helloTimer);
             this.stop(t("replaced"), true);
             break;
+          case "seat_moved":
+            // Opened by its one-time link on another device: this key works no more.
+            window.clearTimeout(this.helloTimer);
+            this.stop(t("moved"));
+            break;
           case "closed":
             window.clearTimeout(this.helloTimer);
             this.stop(message.message);
@@ -233,7 +239,8 @@
         statusLine.textContent = "";
         root.classList.add("is-stopped");
         board.setAttribute("inert", "");
-        for (const id of ["play-area", "play-invite", "play-consent", "play-new"]) {
+        const ids = ["play-area", "play-invite", "play-consent", "play-new", "play-move", "play-move-button"];
+        for (const id of ids) {
           const element = document.getElementById(id);
           if (element) element.hidden = true;
         }
@@ -276,6 +283,43 @@
         if (this.write({ type: "new_round" }) && consentState.role === null) consentState.sent = true;
       },
     };
+
+    /** "Move to another device": posts the seat's key for a one-time link and its QR
+        code (views.start_move), shown in #play-move until closed. */
+    function offerMove(key) {
+      const button = document.getElementById("play-move-button");
+      const panel = document.getElementById("play-move");
+      if (!button || !panel) return;
+      button.hidden = false;
+      button.addEventListener("click", async () => {
+        const body = new FormData();
+        body.set("key", key);
+        try {
+          const response = await fetch(button.dataset.url, {
+            method: "POST",
+            body,
+            headers: { "X-CSRFToken": data.csrf },
+            credentials: "same-origin",
+          });
+          if (!response.ok) {
+            const refusal = await response.json().catch(() => ({ message: t("network") }));
+            showMessage(refusal.message, true);
+            return;
+          }
+          document.getElementById("play-move-body").innerHTML = await response.text();
+        } catch (error) {
+          showMessage(t("network"), true);
+          return;
+        }
+        panel.hidden = false;
+        panel.scrollIntoView({ block: "nearest" });
+        document.getElementById("play-move-link").select();
+      });
+      document.getElementById("play-move-close").addEventListener("click", () => {
+        panel.hidden = true;
+        button.focus();
+      });
+    }
 
     /** The guest seat, claimed by the page's #play-claim (htmx): its answer is the
         rooms:seat event {seat, key}. A full room's answer takes the play area's place

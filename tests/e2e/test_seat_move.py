@@ -1,0 +1,69 @@
+"""Taking a seat to another device (issue 25): the host shows a one-time link and its
+QR code, a second browser opens it and plays the seat, and the first browser is told
+it lost the seat."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e import play_pages
+from tests.e2e.tiles_pages import board_data, wait_for_turn
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(new_page) -> None:
+    host = new_page(viewport={"width": 1280, "height": 900})
+    play_pages.open_room(host)
+    room = host.url
+    guest = play_pages.join(new_page, room)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+
+    host.get_by_role("button", name="Move to another device").click()
+    panel = host.locator("#play-move")
+    expect(panel).to_be_visible()
+    expect(panel.locator("svg title")).to_have_text("QR code of the link")
+    link = host.locator("#play-move-link").input_value()
+    assert "/move/" in link
+    play_pages.picture(host, "seat-move-1280.png")
+    host.set_viewport_size({"width": 390, "height": 844})
+    play_pages.picture(host, "seat-move-390.png")
+    box = panel.locator("svg").bounding_box()
+    assert box is not None
+    assert box["width"] >= 150
+    assert box["x"] + box["width"] <= 390
+
+    phone = new_page(viewport={"width": 390, "height": 844})
+    phone.goto(link)
+    phone.get_by_role("button", name="Play on this device").click()
+    phone.wait_for_url(room)
+    expect(phone.locator("#play-presence")).to_contain_text("You are Player 1")
+    assert "/move/" not in phone.url
+
+    # The old browser says only that the seat moved, and never reconnects.
+    expect(host.locator("#play-message")).to_have_text(
+        "This seat moved to another device. This page has stopped."
+    )
+    for part in ("#board", "#play-new", "#play-move", "#play-move-button"):
+        expect(host.locator(part)).to_be_hidden()
+    host.wait_for_timeout(2000)
+    expect(phone.locator("#play-message")).to_be_empty()
+
+    # The new browser plays the seat: player 1's first turn, a draw.
+    phone.locator(".tiles-board").wait_for(state="attached")
+    assert board_data(phone)["seat"] == 1
+    wait_for_turn(phone, editable=True)
+    phone.get_by_role("button", name="Draw").click()
+    wait_for_turn(guest, editable=True)
+
+    # The link worked once: opened again, it is gone, and the seat stays where it is.
+    again = new_page()
+    response = again.goto(link)
+    assert response is not None
+    assert response.status == 410
+    expect(again.get_by_role("heading", name="This link no longer works")).to_be_visible()
+    # The old browser, reloaded, has a key that no longer works.
+    host.reload()
+    expect(host.locator("#play-message")).to_contain_text("not valid")
+    expect(phone.locator("#play-message")).to_be_empty()
