@@ -298,6 +298,18 @@ class ActionLog(models.Model):
         return f"{self.room} v{self.version} seat {self.seat}"
 
 
-# Defined beside the seats they move; imported here for Django to find (at the end: they
-# import Seat).
-from rooms.seat_moves import SeatMove  # noqa: E402, F401
+class SeatMove(models.Model):
+    """A one-time link taking a seat to another device (rooms.seat_moves)."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="moves")
+    # sha256 of the link's token, as of a seat key; the token itself is never stored.
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    used_at = models.DateTimeField(_("used"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat move")
+        verbose_name_plural = _("seat moves")
+
+    def __str__(self) -> str:
+        return f"{self.seat} move"

@@ -15,28 +15,12 @@ from channels.layers import get_channel_layer
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
-from rooms.models import KEY_BYTES, Seat, hash_key
+from rooms.models import KEY_BYTES, Seat, SeatMove, hash_key
 from rooms.online.notify import seat_group
 
 MOVE_MINUTES = 10
 TOKEN_BYTES = 24  # 192 bits, as a seat key
-
-
-class SeatMove(models.Model):
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="moves")
-    # sha256 of the link's token; the token itself is never stored.
-    token_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(_("created"), default=timezone.now)
-    used_at = models.DateTimeField(_("used"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("seat move")
-        verbose_name_plural = _("seat moves")
-
-    def __str__(self) -> str:
-        return f"{self.seat} move"
 
 
 def start(seat: Seat) -> str:

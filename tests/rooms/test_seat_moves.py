@@ -11,8 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from rooms import seat_moves
-from rooms.models import Room, hash_key
-from rooms.seat_moves import SeatMove
+from rooms.models import Room, SeatMove, hash_key
 from tests.rooms.test_join import create_room, fresh_key
 from tests.rooms.wsclient import close_all, hello, make_room, open_socket, receive
 
