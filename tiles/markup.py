@@ -90,10 +90,11 @@ def tile_html(
     return f'<span class="{classes}" role="img" aria-label="{spoken}">{inside}</span>'
 
 
-def set_row_html(index: int, tiles: Sequence[tuple[str, bool, bool]], editable: bool) -> str:
+def set_row_html(
+    index: int, tiles: Sequence[tuple[str, bool, bool]], editable: bool, language: str | None
+) -> str:
     """The tiles of table set `index`, each (code, placed, fresh): buttons when the seat
     may edit the table, pictures otherwise."""
-    language = get_language()
     return "".join(
         tile_html(
             code,
@@ -169,18 +170,7 @@ def _set_item(
         else ""
     )
     label = escape(gettext("Set %(number)s") % number)  # outside the f-string: xgettext
-    row = "".join(
-        tile_html(
-            code,
-            language,
-            placed=placed,
-            fresh=fresh,
-            button=editable,
-            set_index=index,
-            tile_index=position,
-        )
-        for position, (code, placed, fresh) in enumerate(tiles)
-    )
+    row = set_row_html(index, tiles, editable, language)
     return (
         f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
         f'        aria-label="{label}'
