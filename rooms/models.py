@@ -299,7 +299,7 @@ class ActionLog(models.Model):
 
 
 class SeatMove(models.Model):
-    """A one-time link taking a seat to another device (rooms.seat_moves)."""
+    """A one-time link taking a seat to another device (rooms.online.seat_moves)."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="moves")
     # sha256 of the link's token, as of a seat key; the token itself is never stored.

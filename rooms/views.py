@@ -17,11 +17,11 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
 from gamekit.seats import by_seat
-from rooms import registry, seat_moves
+from rooms import registry
 from rooms.endpoints import HtmxRequest, refusal
 from rooms.errors import RoomError
 from rooms.models import Room, idle_limit
-from rooms.online import presence, protocol
+from rooms.online import presence, protocol, seat_moves
 from rooms.seats import COLOURS
 from rooms.throttle import CLAIM_RATE, MOVE_RATE, throttle
 
@@ -158,7 +158,7 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
 @throttle("move", *MOVE_RATE)
 def start_move(request: HttpRequest, code: str) -> HttpResponse:
     """A one-time link, with its QR code, that moves the seat whose key is posted to
-    another browser (rooms.seat_moves): the partial rooms/partials/move.html. A key
+    another browser (rooms.online.seat_moves): the partial rooms/partials/move.html. A key
     that is not this room's: 403 `bad_key`."""
     room = _room_or_404(code)
     seat = room.seat_for_key(request.POST.get("key"))

@@ -36,7 +36,7 @@ Server → browser
 - `replaced`: this seat was opened in another tab; the socket closes (4409). The page
   stops for good and offers to take the seat back (a reload, which replaces the other).
 - `seat_moved` `{code, message}`: the seat was taken to another device by its one-time
-  link (rooms/seat_moves.py); the key is no longer valid, the socket closes (4403) and
+  link (rooms/online/seat_moves.py); the key is no longer valid, the socket closes (4403) and
   the page stops, saying so.
 - `closed` `{code, message}`: the room was deleted; the socket closes (4410).
 - Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).

@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import timezone
 
-from rooms import seat_moves
 from rooms.models import Room, SeatMove, hash_key
+from rooms.online import seat_moves
 from tests.rooms.test_join import create_room, fresh_key
 from tests.rooms.wsclient import close_all, hello, make_room, open_socket, receive
 
