@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from cards import bots, engine
+from cards import bots, engine, review
 from cards.hint import hint
 from rooms.registry import Game
 
@@ -14,6 +14,7 @@ GAME = Game(
     bots=bots,
     # A hint is one decision of the strong level (its p99 is kept under a second of CPU).
     hint=hint,
+    review=review,
     rates={"hint": (30, 60)},
     # Rummy's own rule decides who plays first (player 1 in a match's first deal, then
     # the deal alternates), not the round-by-round first_seat.

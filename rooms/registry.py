@@ -29,6 +29,7 @@ from gamekit.seats import LEVELS
 from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES
 
 MODES = ("local", "computer", "friend")
+REVIEW_FUNCTIONS = ("decisions", "judge", "summary")
 SHOW_CARDS = gettext_lazy("Show Player %(seat)s's cards")  # Game.reveal of a card game
 
 
@@ -100,6 +101,10 @@ class Game:
     # A function `hint(state, seat) -> dict`: the answer of the hint endpoint
     # (rooms/local/hints.py) for a game on one device or against the computer; None: no hint.
     hint: Callable[[Any, int], dict[str, Any]] | None = None
+    # The review by the computer of a finished round (issue 25): a pure module with
+    # decisions(record), judge(record, steps) and summary(notes) (gamekit/review.py),
+    # imported by name in the computer's worker processes; None: no review.
+    review: ModuleType | None = None
     # What the admin's room summary shows of a position: view key -> label, each key a
     # number or a number per seat in engine.view(state, None) ({"pool_count": "pool"}).
     counts: Mapping[str, str] = field(default_factory=dict, hash=False)
@@ -175,6 +180,10 @@ def problems(game: Game) -> list[str]:
         found.append(f"its hint {game.hint!r} is not a function hint(state, seat)")
     if game.hint is not None and "hint" not in game.rates:
         found.append('it has a hint but no rates["hint"]')
+    if game.review is not None:
+        absent = [n for n in REVIEW_FUNCTIONS if not callable(getattr(game.review, n, None))]
+        if absent:
+            found.append(f"its review {game.review.__name__} lacks {', '.join(absent)}")
     board = game.board
     if not callable(getattr(board, "render", None)) or not hasattr(board, "available"):
         found.append(f"its board {board!r} is not a Board (render(...) and available)")

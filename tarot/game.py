@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tarot import bots, engine
+from tarot import bots, engine, review
 from tarot.hint import hint
 
 GAME = Game(
@@ -14,6 +14,7 @@ GAME = Game(
     bots=bots,
     # A hint is one decision of the strong level: up to about a second of CPU.
     hint=hint,
+    review=review,
     rates={"hint": (30, 60)},
     counts={"hand_counts": "hand"},
 )

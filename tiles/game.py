@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import board_markup, bots, engine, urls
+from tiles import board_markup, bots, engine, review, urls
 from tiles.hint import hint
 
 GAME = Game(
@@ -14,6 +14,7 @@ GAME = Game(
     bots=bots,
     urls=urls,
     hint=hint,
+    review=review,
     reveal=_("Show Player %(seat)s's tiles"),
     # Each hint may cost up to about a second of CPU; a draft check comes with each edit
     # on the board.

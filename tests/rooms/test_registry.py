@@ -89,3 +89,10 @@ def test_an_installed_app_whose_game_module_has_no_game_is_refused(monkeypatch) 
 
 def test_every_installed_app_with_a_game_module_is_registered() -> None:
     assert {"tiles", "cards", "tarot"} <= {game.slug for game in registry.all_games()}
+
+
+def test_a_review_without_its_three_functions_is_refused() -> None:
+    broken = SimpleNamespace(__name__="broken.review", decisions=lambda record: [])
+    message = refusal(review=broken)
+
+    assert "its review broken.review lacks judge, summary" in message

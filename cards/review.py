@@ -1,0 +1,105 @@
+"""The review of a rummy deal (gamekit/review.py): at each draw and each discard, the
+strong level's choice from the player's view, and whether a discard was taken from the
+discard pile by the other player at once.
+
+The strong level reads only ``engine.view(state, seat)`` (cards/bots.py), with its own
+rng fixed by the record's key and the step: the note of a decision is the same on any
+deal the player could not tell from the real one. Whether the other player then took
+the card is what the player saw happen next, not a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards import engine
+from cards.bots import DRAWERS
+from cards.discards import DISCARDERS
+from cards.judge import Seen
+from gamekit.engine import gettext_noop
+from gamekit.replay import Record
+from gamekit.review import (
+    LEVEL,
+    Message,
+    Note,
+    message,
+    ngettext_noop,
+    note,
+    rng_for,
+    state_before,
+)
+from gamekit.seats import other
+
+JUDGED = ("draw", "discard")
+
+DRAW_SAME = gettext_noop("The strong level would have drawn the same way.")
+DRAW_STOCK = gettext_noop("The strong level would have drawn from the stock.")
+DRAW_PILE = gettext_noop("The strong level would have taken the %(card)s from the discard pile.")
+DISCARD_SAME = gettext_noop("The strong level would have discarded the same card.")
+DISCARD_OTHER = gettext_noop("The strong level would have discarded the %(card)s.")
+TAKEN = gettext_noop("The other player took this card from the discard pile.")
+TAKEN_COUNT = ngettext_noop(
+    "%(count)d discard taken by the other player.",
+    "%(count)d discards taken by the other player.",
+)
+DIFFERENT_COUNT = ngettext_noop(
+    "%(count)d decision unlike the strong level's.",
+    "%(count)d decisions unlike the strong level's.",
+)
+
+
+def decisions(record: Record) -> list[int]:
+    return [i for i, step in enumerate(record.steps) if step.action.get("type") in JUDGED]
+
+
+def judge(record: Record, steps: list[int]) -> list[Note]:
+    cache: dict[int, Any] = {}
+    notes, key = [], record.key()
+    for i in steps:
+        state = state_before(engine, record, i, cache)
+        seat, action = record.steps[i].seat, record.steps[i].action
+        notes.append(judge_state(state, i, seat, action, key, taken_next(record, i)))
+    return notes
+
+
+def taken_next(record: Record, step: int) -> bool:
+    """Whether the action after `step` (a discard) is the other player taking it."""
+    if step + 1 >= len(record.steps):
+        return False
+    after = record.steps[step + 1]
+    seat = record.steps[step].seat
+    return after.seat == other(seat) and after.action == {"type": "draw", "source": "discard"}
+
+
+def judge_state(
+    state: Any, step: int, seat: int, action: dict[str, Any], key: str, taken: bool = False
+) -> Note:
+    """The note of `action` by `seat`; the strong level sees view(state, seat) only."""
+    seen = Seen(engine.view(state, seat))
+    rng = rng_for(key, step)
+    if action["type"] == "draw":
+        pile = DRAWERS[LEVEL](seen, rng)
+        if pile == (action["source"] == "discard"):
+            return note(step, seat, "best", message(DRAW_SAME))
+        said = message(DRAW_PILE, card=seen.top) if pile else message(DRAW_STOCK)
+        return note(step, seat, "ok", said)
+    best = DISCARDERS[LEVEL](seen, rng)
+    same = best == action["card"]
+    text = [message(DISCARD_SAME) if same else message(DISCARD_OTHER, card=best)]
+    if taken:
+        text.append(message(TAKEN))
+    kind = "best" if same and not taken else "miss" if taken and not same else "ok"
+    return note(step, seat, kind, *text, card=best, taken=taken)
+
+
+SAME = (DRAW_SAME, DISCARD_SAME)
+
+
+def summary(notes: list[Note]) -> dict[str, list[Message]]:
+    found = {}
+    for seat in (1, 2):
+        mine = [n for n in notes if n["seat"] == seat]
+        taken = sum(1 for n in mine if n.get("taken"))
+        different = sum(1 for n in mine if n["text"][0]["id"] not in SAME)
+        found[str(seat)] = [message(TAKEN_COUNT, taken), message(DIFFERENT_COUNT, different)]
+    return found

@@ -1,0 +1,82 @@
+"""The review by the computer (issue 25): each decision of a finished round judged by
+the strong level, from what the deciding seat could see at that moment.
+
+A game's review module (<app>/review.py, pure Python like its engine) offers:
+- ``decisions(record) -> list[int]``: the indices in ``record.steps`` of the actions it
+  judges (the replay numbers states from 0 = as dealt, so the state before step i is
+  state i and the one after it state i + 1);
+- ``judge(record, steps) -> list[Note]``: the notes of those decisions, in order (the
+  runner hands out a few at a time to the computer's worker processes);
+- ``summary(notes) -> {"1": [Message], "2": [Message]}``: a line or two per seat.
+
+A note is plain JSON: {"step": i, "seat": s, "kind": "best" | "ok" | "miss", "text":
+[Message, ...]} plus what the game adds (tile rummy: "table", the better table). A
+Message is {"id": English msgid, "params": {...}} and, for a count, "plural" and "n":
+translated when shown (rooms/review_text.py), never here.
+
+Each decision's bot gets its own rng, seeded from the record's key and the step, so a
+review is the same each time it is computed, and the same on any state the seat cannot
+tell from the real one (engine.redeal_hidden).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamekit.replay import Record
+
+Message = dict[str, Any]
+Note = dict[str, Any]
+KINDS = ("best", "ok", "miss", "none")  # none: not judged (no answer in time)
+# The level whose judgement the review gives.
+LEVEL = "strong"
+
+
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for translation without translating it here
+    (rooms' makemessages extracts calls of this name with both forms)."""
+    return singular, plural
+
+
+def message(msgid: str | tuple[str, str], n: int | None = None, **params: Any) -> Message:
+    """A message to translate when shown: `msgid` from gettext_noop, or the pair from
+    ngettext_noop with its count `n` (also a param "count")."""
+    if isinstance(msgid, tuple):
+        singular, plural = msgid
+        return {"id": singular, "plural": plural, "n": n, "params": {"count": n, **params}}
+    return {"id": msgid, "params": params}
+
+
+def note(step: int, seat: int, kind: str, *text: Message, **extra: Any) -> Note:
+    assert kind in KINDS, kind
+    return {"step": step, "seat": seat, "kind": kind, "text": list(text), **extra}
+
+
+def rng_for(key: str, step: int) -> random.Random:
+    """The rng of one decision's bot: fixed by the round (its key) and the step."""
+    return random.Random(f"review:{key}:{step}")
+
+
+def counted(notes: list[Note], seat: int, kind: str, flag: str | None = None) -> int:
+    return sum(
+        1
+        for n in notes
+        if n["seat"] == seat and n["kind"] == kind and (flag is None or n.get(flag))
+    )
+
+
+def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) -> Any:
+    """The state before `record.steps[step]`, from the nearest state in `cache` (the
+    judge of a chunk walks forward once instead of replaying from the deal each time)."""
+    known = max((i for i in cache if i <= step), default=None)
+    if known is None:
+        known, state = 0, engine.from_json(record.start)
+    else:
+        state = cache[known]
+    for number in range(known, step):
+        item = record.steps[number]
+        state = engine.apply(state, item.seat, item.action)
+    cache.clear()
+    cache[step] = state
+    return state

@@ -1,0 +1,130 @@
+"""The review of a Tarot duel round (gamekit/review.py): at each card played, the strong
+level's card from what the player could see, and what the difference is worth.
+
+The strong card is ``bots.choose(state, seat, "strong", rng)`` with the rng fixed by the
+record's key and the step: the bot reads only ``engine.view(state, seat)``. When the
+player played another card, both cards are weighed by the strong level's own evaluation
+from the same view (tarot/bots.py `_strong_world`: the same sampled worlds of the
+unseen cards, weighted by tarot.inference, each card played out to the end of the round
+by the rules of thumb of tarot.playout, or searched exactly over the last tricks), with
+the same rng, so over the very worlds the strong level chose in.
+
+The figure a note gives ("points") is the difference between the two cards in the card
+points the player would take by the end of the round, on average over those worlds
+(rounded to whole points); "swing" is the difference in the chance of winning the round
+minus the chance of losing it, in percent. It is the strong level's estimate, not a
+fact: the other hand is never looked at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.engine import gettext_noop
+from gamekit.replay import Record
+from gamekit.review import (
+    LEVEL,
+    Message,
+    Note,
+    counted,
+    message,
+    ngettext_noop,
+    note,
+    rng_for,
+    state_before,
+)
+from tarot import bots, endgame, engine, inference
+from tarot.cards import INDEX
+
+# A card worse by this many points, or this many percent of the round's result, is a
+# miss; a smaller difference is within the estimate's noise ("ok").
+MISS_POINTS = 2
+MISS_SWING = 10
+
+ONLY = gettext_noop("The only card that could be played.")
+SAME = gettext_noop("The strong level would have played the same card.")
+CLOSE = gettext_noop("The strong level would have played the %(card)s, for about the same.")
+MORE = ngettext_noop(
+    "The strong level would have played the %(card)s: about %(count)d more point by the "
+    "end of the round.",
+    "The strong level would have played the %(card)s: about %(count)d more points by the "
+    "end of the round.",
+)
+SWING = gettext_noop("Its chance to win the round: %(swing)d%% better.")
+MISSES = ngettext_noop(
+    "%(count)d card that cost points.",
+    "%(count)d cards that cost points.",
+)
+SAME_COUNT = ngettext_noop(
+    "%(count)d card the strong level would have played too.",
+    "%(count)d cards the strong level would have played too.",
+)
+
+
+def decisions(record: Record) -> list[int]:
+    return [i for i, step in enumerate(record.steps) if step.action.get("type") == "play"]
+
+
+def judge(record: Record, steps: list[int]) -> list[Note]:
+    cache: dict[int, Any] = {}
+    key = record.key()
+    notes = []
+    for i in steps:
+        state = state_before(engine, record, i, cache)
+        seat, action = record.steps[i].seat, record.steps[i].action
+        notes.append(judge_state(state, i, seat, action["card"], key))
+    return notes
+
+
+def judge_state(state: Any, step: int, seat: int, played: str, key: str) -> Note:
+    """The note of `played` by `seat`, from view(state, seat) only."""
+    view = engine.view(state, seat)
+    if len(view["legal"]) == 1:
+        return note(step, seat, "best", message(ONLY))
+    best = bots.choose(state, seat, LEVEL, rng_for(key, step))["card"]
+    if best == played:
+        return note(step, seat, "best", message(SAME))
+    points, swing = difference(view, best, played, key, step)
+    if points < MISS_POINTS and swing < MISS_SWING:
+        return note(step, seat, "ok", message(CLOSE, card=best), card=best)
+    text = [message(MORE, max(points, 0), card=best)]
+    if swing >= MISS_SWING:
+        text.append(message(SWING, swing=swing))
+    return note(step, seat, "miss", *text, card=best, points=points, swing=swing)
+
+
+def difference(
+    view: dict[str, Any], best: str, played: str, key: str, step: int
+) -> tuple[int, int]:
+    """(points, swing) of `best` over `played` by the strong level's evaluation, over the
+    worlds it sampled for its own choice (the same rng)."""
+    rng = rng_for(key, step)
+    me = view["seat"]
+    my_hand = sum(1 << INDEX[c] for c in view["hand"])
+    taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
+    lacked = inference.masks(view, bots.opponent(view)) if bots.INFER_EPS < 1 else []
+    moves = [INDEX[best], INDEX[played]]
+    weights, result, rest = 0.0, 0.0, 0.0
+    for _ in range(bots.SAMPLES):
+        w, values = bots._strong_world(view, rng, moves, my_hand, taken, lacked)
+        gained = values[moves[0]] - values[moves[1]]
+        won = round(gained / endgame.ROUND_WON) * endgame.ROUND_WON
+        weights += w
+        result += w * won
+        rest += w * (gained - won)
+    weights = max(weights, 1e-9)
+    # `outcome` counts the difference between the two sides' half-points: one point
+    # more taken is 2 half-points more for one side and 2 fewer for the other.
+    points = round(rest / weights / 4)
+    swing = round(100 * result / weights / endgame.ROUND_WON)
+    return points, swing
+
+
+def summary(notes: list[Note]) -> dict[str, list[Message]]:
+    return {
+        str(seat): [
+            message(MISSES, counted(notes, seat, "miss")),
+            message(SAME_COUNT, counted(notes, seat, "best")),
+        ]
+        for seat in (1, 2)
+    }

@@ -1,0 +1,43 @@
+"""tarot.review: each card played judged by the strong level from the player's view."""
+
+from __future__ import annotations
+
+import random
+
+from gamekit.replay import states
+from gamekit.review import rng_for
+from tarot import bots, engine, review
+from tests.rooms.bot_games import bot_record
+
+
+def test_a_card_worse_than_the_strong_ones_is_a_miss_with_what_it_cost():
+    record = bot_record(engine, bots, 5, {1: "easy", 2: "strong"})
+    notes = review.judge(record, review.decisions(record))
+    misses = [n for n in notes if n["kind"] == "miss" and n["seat"] == 1]
+    assert misses
+    for judged in misses:
+        assert judged["card"] != record.steps[judged["step"]].action["card"]
+        assert judged["points"] >= review.MISS_POINTS or judged["swing"] >= review.MISS_SWING
+        assert judged["text"][0]["params"]["card"] == judged["card"]
+    assert review.summary(notes)["1"][0]["n"] == len(misses)
+
+
+def test_the_strong_levels_own_card_is_judged_the_best():
+    record = bot_record(engine, bots, 6, {1: "medium", 2: "strong"})
+    every, key = states(engine, record), record.key()
+    for i in review.decisions(record)[:12]:
+        seat = record.steps[i].seat
+        card = bots.choose(every[i], seat, "strong", rng_for(key, i))["card"]
+        assert review.judge_state(every[i], i, seat, card, key)["kind"] == "best"
+
+
+def test_the_review_of_a_card_is_the_same_on_a_deal_the_player_cannot_tell_apart():
+    record = bot_record(engine, bots, 7, {1: "medium", 2: "strong"})
+    every, key = states(engine, record), record.key()
+    # Up to trick 24: later, the hidden cards may be few enough to redeal alike.
+    for i in review.decisions(record)[:48:3]:
+        seat, card = record.steps[i].seat, record.steps[i].action["card"]
+        real = review.judge_state(every[i], i, seat, card, key)
+        twin = engine.redeal_hidden(every[i], seat, random.Random(i))
+        assert twin != every[i]
+        assert review.judge_state(twin, i, seat, card, key) == real

@@ -1,0 +1,95 @@
+"""The review of a tile rummy round (gamekit/review.py): at each turn, the exact
+solver's best placement (the most rack tiles, then the most points) from what the player
+saw, against what was played; the better table is kept to be shown on demand.
+
+The solver sees the player's view only (the table and the player's own rack): a review
+reveals nothing the player did not have. It is the solver the strong level and the hint
+use, with a larger cap on its work (REVIEW_MAX_STATES); a turn it cannot settle within
+it is noted "none" (not judged).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gamekit.engine import gettext_noop
+from gamekit.replay import Record
+from gamekit.review import Message, Note, counted, message, ngettext_noop, note, state_before
+from tiles import engine
+from tiles.rules import check_play
+from tiles.sets import sort_tiles, value
+from tiles.solver import SearchTooLong, best_placement
+
+# About 4 microseconds a state: a few seconds at most for one turn (the hint stops at
+# 200,000; dealt positions need at most about 115,000).
+REVIEW_MAX_STATES = 2_000_000
+
+MORE_TILES = ngettext_noop(
+    "%(count)d more tile could have gone down: %(placed)d in all, worth %(points)d points.",
+    "%(count)d more tiles could have gone down: %(placed)d in all, worth %(points)d points.",
+)
+MORE_POINTS = ngettext_noop(
+    "As many tiles could have gone down for %(count)d more point.",
+    "As many tiles could have gone down for %(count)d more points.",
+)
+BEST = gettext_noop("No placement puts down more tiles.")
+NOTHING = gettext_noop("No tile could go down this turn.")
+TOO_LONG = gettext_noop("The computer found no answer in time for this turn.")
+TURNS_MISSED = ngettext_noop(
+    "%(count)d turn where more tiles could have gone down.",
+    "%(count)d turns where more tiles could have gone down.",
+)
+TURNS_BEST = ngettext_noop(
+    "%(count)d turn with the best placement.",
+    "%(count)d turns with the best placement.",
+)
+
+
+def decisions(record: Record) -> list[int]:
+    """Every action of tile rummy is a turn: each is judged."""
+    return list(range(len(record.steps)))
+
+
+def judge(record: Record, steps: list[int]) -> list[Note]:
+    cache: dict[int, Any] = {}
+    return [_judge_turn(state_before(engine, record, i, cache), i, record) for i in steps]
+
+
+def _judge_turn(state: Any, step: int, record: Record) -> Note:
+    seat, action = record.steps[step].seat, record.steps[step].action
+    return judge_view(engine.view(state, seat), step, seat, action)
+
+
+def judge_view(view: dict[str, Any], step: int, seat: int, action: dict[str, Any]) -> Note:
+    """The note of `action`, judged from `view` (the deciding seat's) alone."""
+    table, rack = view["table"], view["rack"]
+    opened = bool(view["opened"][str(seat)])
+    played: Counter[str] = Counter()
+    if action.get("type") == "play":
+        played = check_play(table, rack, opened, action["table"])
+    count, points = sum(played.values()), sum(value(t) * n for t, n in played.items())
+    try:
+        best = best_placement(table, rack, opened, max_states=REVIEW_MAX_STATES)
+    except SearchTooLong:
+        return note(step, seat, "none", message(TOO_LONG))
+    if best is None:
+        return note(step, seat, "best", message(NOTHING))
+    best_count, best_points = len(best.placed), sum(map(value, best.placed))
+    better = {"table": best.table, "placed": sort_tiles(best.placed)}
+    if best_count > count:
+        more = message(MORE_TILES, best_count - count, placed=best_count, points=best_points)
+        return note(step, seat, "miss", more, **better)
+    if best_count == count and best_points > points:
+        return note(step, seat, "ok", message(MORE_POINTS, best_points - points), **better)
+    return note(step, seat, "best", message(BEST))
+
+
+def summary(notes: list[Note]) -> dict[str, list[Message]]:
+    return {
+        str(seat): [
+            message(TURNS_MISSED, counted(notes, seat, "miss")),
+            message(TURNS_BEST, counted(notes, seat, "best")),
+        ]
+        for seat in (1, 2)
+    }
