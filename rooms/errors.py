@@ -46,6 +46,8 @@ MESSAGES: dict[str, Any] = {
     "game_over": _("This game is over. Start a new round."),
     "no_request": _("Nobody has asked for a new round."),
     "away": _("This page is not connected to the room. Reload it to play."),
+    "watching": _("You are watching this game: only its players can play."),
+    "too_many_watchers": _("Too many people are watching this game already. Try again later."),
     "computer_failed": _("The computer could not find a move."),
 }
 

@@ -313,3 +313,21 @@ class SeatMove(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} move"
+
+
+class Watcher(models.Model):
+    """One spectator's socket on a room (rooms.online.watchers): counted for the players
+    while its heartbeat is fresh (rooms.online.presence, as a seat's), on any process.
+    A watcher never holds a seat, so it never counts for "both connected"."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
+    channel_name = models.CharField(max_length=200, unique=True)
+    heartbeat_at = models.DateTimeField(_("last heartbeat"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("watcher")
+        verbose_name_plural = _("watchers")
+        indexes = [models.Index(fields=["room", "heartbeat_at"], name="watcher_room_beat")]
+
+    def __str__(self) -> str:
+        return f"{self.room} watcher"

@@ -28,7 +28,7 @@ from rooms.models import Room, Seat
 from rooms.online import protocol, store
 from rooms.online.flood import TokenBucket
 from rooms.online.layers import TRANSPORT_ERRORS
-from rooms.online.notify import room_group, seat_group
+from rooms.online.notify import room_group, seat_group, watch_group
 from rooms.online.outage import DATABASE_ERRORS
 from rooms.online.protocol import (
     CLOSE_BAD_KEY,
@@ -39,6 +39,7 @@ from rooms.online.protocol import (
     language_of,
 )
 from rooms.online.store import database
+from rooms.online.watchers import Watching
 from rooms.render import seat_message, state_message
 
 # A socket renews its groups in the channel layer this often (on a ping), so that the
@@ -53,7 +54,7 @@ LEAVE_TRIES = 3
 logger = logging.getLogger(__name__)
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(Watching, AsyncWebsocketConsumer):
     code: str
     room: Room | None = None
     seat: Seat | None = None
@@ -117,6 +118,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         groups = [room_group(self.code)]
         if self.seat is not None:
             groups.append(seat_group(self.code, self.seat.number))
+        if self.watching:
+            groups.append(watch_group(self.code))
         return groups
 
     async def disconnect(self, code: int) -> None:
@@ -137,6 +140,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 pass  # the database is gone: told once per outage (rooms.online.threads)
             except DatabaseError as error:
                 logger.warning("Room %s: forgetting the presence failed (%r)", self.code, error)
+        if self.watching:
+            with contextlib.suppress(*DATABASE_ERRORS, *TRANSPORT_ERRORS, DatabaseError):
+                await self.watch_leave()  # else its row goes stale, its groups expire
         for group in self.own_groups():
             await self.leave(group)
         if self.seat is not None:
@@ -188,15 +194,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
         except RoomError as error:
             await self.refuse(error)
             return
-        if self.seat is None and message["type"] != "hello":
+        if self.watching:
+            handler = Watching.watcher_receives
+        elif self.seat is None and message["type"] != "hello":
             await self.refuse(RoomError("hello_first"))
             return
+        else:
+            handler = self.handlers[message["type"]]
         try:
-            await self.handlers[message["type"]](self, message)
+            await handler(self, message)
         except Room.DoesNotExist:  # purged while this page was open
             await self.room_closed({})
 
     async def on_hello(self, message: dict[str, Any]) -> None:
+        if message.get("watch") is True:
+            await self.watch_hello()
+            return
         seat = await database(self.room.seat_for_key)(message.get("key"))
         if seat is None:
             await self.stop("error", RoomError("bad_key"), CLOSE_BAD_KEY)
@@ -215,6 +228,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await database(store.connect)(seat, self.channel_name)
         await self.send_state()
         await self.channel_layer.group_send(room_group(self.code), {"type": "room.presence"})
+        await self.room_watchers({})
 
     async def on_action(self, message: dict[str, Any]) -> None:
         try:
@@ -243,6 +257,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         else:
             await self.channel_layer.group_send(seat_group(self.code, opponent), event)
         await self.room_changed(event)
+        # The watchers last, once for all of them (rooms.online.watchers).
+        await self.channel_layer.group_send(
+            watch_group(self.code), event | {"type": "watch.changed"}
+        )
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         now = time.monotonic()
@@ -254,11 +272,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         if touch:
             self.touched = now
+        await self.renew_groups()
+        await self.send_json({"type": "pong", "presence": now_present})
+
+    async def renew_groups(self) -> None:
+        now = time.monotonic()
         if now - self.groups_renewed > GROUP_RENEW_SECONDS:
             for group in self.own_groups():
                 await self.channel_layer.group_add(group, self.channel_name)
             self.groups_renewed = now
-        await self.send_json({"type": "pong", "presence": now_present})
 
     async def on_new_round(self, message: dict[str, Any]) -> None:
         try:
@@ -294,6 +316,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- Group events (from any process) ------------------------------------------
 
     async def room_changed(self, event: dict[str, Any]) -> None:
+        if self.watching and not self.stopped:  # a new round (the room's group)
+            await self.send_watch_state()
         if self.seat is None or self.stopped:
             return
         if "state" not in event:  # a new round: read from the database

@@ -15,6 +15,11 @@ def seat_group(code: str, seat: int) -> str:
     return f"room.{code}.seat{seat}"
 
 
+def watch_group(code: str) -> str:
+    """The room's watchers (rooms.online.watchers), pushed each action's state once."""
+    return f"room.{code}.watch"
+
+
 def room_closed(code: str) -> None:
     layer = get_channel_layer()
     if layer is not None:

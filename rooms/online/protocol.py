@@ -8,6 +8,12 @@ Browser → server
 - `{"type": "hello", "key": "<seat key>"}`: must come first. The key never travels in
   a URL. Answered with `state`. A second connection with the same key replaces the
   first, which gets `replaced` (across processes, through the seat's group).
+- `{"type": "hello", "watch": true}` (no key): watch the room instead (a full room's
+  visitor, rooms/online/watchers.py). Answered with the spectator's `state` (`seat`
+  null, `watching` true, the public view only); then pushed every version's, the same
+  frame for every watcher. A watcher may `ping` (answered `pong` without presence) and
+  `sync`; anything else is refused (`watching`). At most ROOM_MAX_WATCHERS a room:
+  the next gets `error` `too_many_watchers` and the socket closes (4429).
 - `{"type": "action", "version": n, "action": {...}}`: an action made against version
   n. Committed to the database before anything is sent; then every seat is pushed its
   own `state`. A stale or repeated version gets `error` (code `stale`) and a fresh
@@ -31,6 +37,8 @@ Server → browser
   plays before (Room.deletes_at), ISO 8601 in UTC (`moment`), which the page shows in
   the player's time zone.
 - `presence` `{presence}`, `pong`.
+- `watchers` `{count, text}` to the seats: how many watch, and the words for it in the
+  player's language ("" for none); sent after `hello` and whenever it changes.
 - `consent` `{consent, declined, left}`: the requests now; `declined` when a seat
   declined or took back a request, `left` when one was withdrawn because its seat left.
 - `replaced`: this seat was opened in another tab; the socket closes (4409). The page
@@ -74,6 +82,7 @@ MAX_DEPTH = 32
 CLOSE_BAD_KEY = 4403
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_REPLACED = 4409
+CLOSE_FULL = 4429  # a room's watchers are at their limit
 CLOSE_CLOSED = 4410
 CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
 

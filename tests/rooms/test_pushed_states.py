@@ -1,7 +1,9 @@
 """Every pushed `state` equals a fresh `sync` of the same version, for every registered
-game and both seats, over whole rounds played through the consumer (as Zulip tests its
-events against a fresh fetch): a push built by one path and a reload by another must
-never show a player two different boards."""
+game, both seats and a watcher, over whole rounds played through the consumer (as Zulip
+tests its events against a fresh fetch): a push built by one path and a reload by another
+must never show a player two different boards. Every frame the watcher's socket receives
+is scanned for leaks against engine.hidden(state, None) (issue 25), with the scan of
+tests/rooms/test_game_contract.py."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import random
 import pytest
 
 from rooms import registry
-from tests.rooms.wsclient import close_all, get_room, hello, make_room, receive
+from tests.rooms.test_game_contract import leaks
+from tests.rooms.wsclient import close_all, get_room, hello, make_room, open_socket, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -26,6 +29,13 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
     host, _ = await hello(code, host_key)
     guest, _ = await hello(code, guest_key)
     pages = {1: host, 2: guest}
+    watcher = await open_socket(code)
+    await watcher.send_json_to({"type": "hello", "watch": True})
+    watched = await receive(watcher, "state")
+    frames = [watched]
+    assert not leaks(
+        game, watched["view"], game.engine.hidden((await get_room(code)).game_state(), None)
+    )
     for page in pages.values():  # both here: the presence news is behind us
         await page.send_json_to({"type": "sync"})
         while (state := await receive(page, "state"))["presence"] != {"1": True, "2": True}:
@@ -47,8 +57,21 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
             assert pushed == synced, f"{slug}, move {moves}: the push differs from a sync"
             # When the room goes moves on with each action, never back (issue 25).
             assert pushed["deletes_at"] >= state["deletes_at"]
+        watched = await receive(watcher, "state", timeout=10)
+        await watcher.send_json_to({"type": "sync"})
+        synced = await receive(watcher, "state", timeout=10)
+        assert watched["version"] == pushed["version"]
+        assert watched["seat"] is None
+        assert watched == synced, f"{slug}, move {moves}: the watcher's push differs from a sync"
+        frames += [watched, synced]
+        confirmed = (await get_room(code)).game_state()
+        for frame in (watched, synced):  # what the watcher saw, against the state it saw
+            found = leaks(game, frame["view"], game.engine.hidden(confirmed, None))
+            assert not found, f"{slug}, move {moves}: a watcher sees {found}"
+            assert "data-own-hand" not in frame["html"]
         state = pushed
         moves += 1
 
     assert state["status"]["over"], "the round did not end: its result was never compared"
-    await close_all(host, guest)
+    assert len(frames) == 2 * moves + 1  # every version
+    await close_all(host, guest, watcher)

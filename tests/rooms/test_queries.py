@@ -134,7 +134,7 @@ async def test_a_ping_takes_one_query_two_on_sqlite(monkeypatch):
     await close_all(host, guest)
 
 
-async def test_a_new_socket_takes_nine_queries_with_the_presence_news(monkeypatch):
+async def test_a_new_socket_takes_ten_queries_with_the_presence_news(monkeypatch):
     code, host_key, guest_key = await make_room()
     host, _ = await hello(code, host_key)
     await receive(host, "presence")  # its own arrival
@@ -143,10 +143,11 @@ async def test_a_new_socket_takes_nine_queries_with_the_presence_news(monkeypatc
         guest, state = await hello(code, guest_key)
         news = await receive(host, "presence")
         # The guest's own read of the news may come after the host's: wait for it too.
-        own = await receive(guest, "presence")
+        own = await receive(guest, "presence")  # after its `watchers`: its hello's last
 
     # The room on connecting, the key, the presence (seat and room), the state (room,
-    # seats, consents), and each seat's read of the presence news.
-    assert len(queries) == 9, queries.sql
+    # seats, consents), each seat's read of the presence news, and the number of
+    # watchers the arriving seat is told (issue 25).
+    assert len(queries) == 10, queries.sql
     assert state["presence"] == news["presence"] == own["presence"] == {"1": True, "2": True}
     await close_all(host, guest)

@@ -1,0 +1,242 @@
+"""Spectators of an online room (issue 25, rooms/online/watchers.py): a visitor watches
+without a seat, sees only what a spectator may, may not act, never counts as a player,
+and the players see how many watch. The pushes of whole rounds of every game are
+compared with a fresh sync and scanned for leaks in tests/rooms/test_pushed_states.py."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from rooms.models import Room, Watcher
+from rooms.online import watchers
+from tests.rooms.wsclient import (
+    act,
+    both_seats,
+    close_all,
+    get_room,
+    hello,
+    make_room,
+    open_socket,
+    receive,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+async def watch(code: str, **headers: bytes):
+    page = await open_socket(code, **headers)
+    await page.send_json_to({"type": "hello", "watch": True})
+    return page, await receive(page, "state")
+
+
+async def watchers_said(page, number: int) -> dict:
+    """The next `watchers` message saying `number` (earlier counts may come first)."""
+    while (message := await receive(page, "watchers"))["count"] != number:
+        pass
+    return message
+
+
+count = database_sync_to_async(lambda code: watchers.count(Room.objects.get(code=code).pk))
+
+
+async def test_a_watcher_is_sent_the_spectators_view_and_no_secret():
+    code, host, guest, _ = await both_seats()
+    room = await get_room(code)
+    secrets = room.state["secrets"]
+
+    page, state = await watch(code)
+
+    assert state["seat"] is None
+    assert state["watching"] is True
+    assert state["version"] == 0
+    assert state["view"] == room.engine.view(room.game_state(), None)
+    assert "secret" not in state["html"]
+    assert "data-add" not in state["html"]  # no controls
+    assert secrets["1"] not in state["view"].values()
+    assert secrets["2"] not in state["view"].values()
+    assert "presence" not in state
+    assert "consent" not in state
+    await close_all(page, host, guest)
+
+
+async def test_a_watcher_is_pushed_every_move_and_its_push_equals_a_sync():
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code)
+
+    await act(host, 0, 3)
+    pushed = await receive(page, "state")
+    await page.send_json_to({"type": "sync"})
+    synced = await receive(page, "state")
+
+    assert pushed["version"] == 1
+    assert pushed["view"]["total"] == 3
+    assert pushed == synced
+    await close_all(page, host, guest)
+
+
+async def test_all_watchers_get_one_frame_rendered_once_per_version_and_language():
+    code, host, guest, _ = await both_seats()
+    pages = [(await watch(code))[0] for _ in range(5)]
+    russian = (await watch(code, accept_language=b"ru"))[0]
+    built = watchers.built
+
+    await act(host, 0, 2)
+    texts = set()
+    for page in pages:
+        texts.add(await page.receive_from(timeout=2))
+    russian_state = await receive(russian, "state")
+
+    assert len(texts) == 1  # the very same frame
+    assert russian_state["version"] == 1
+    assert watchers.built - built == 2  # one per language, however many watch
+    await close_all(*pages, russian, host, guest)
+
+
+async def test_a_watchers_actions_and_round_requests_are_refused_and_change_nothing():
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code)
+
+    refusals = []
+    for message in (
+        {"type": "action", "version": 0, "action": {"type": "add", "amount": 1}},
+        {"type": "new_round"},
+        {"type": "decline_round"},
+        {"type": "hello", "key": "whatever"},
+    ):
+        await page.send_json_to(message)
+        refusals.append((await receive(page, "error"))["code"])
+
+    assert refusals == ["watching", "watching", "watching", "bad_request"]
+    room = await get_room(code)
+    assert room.version == 0
+    assert await database_sync_to_async(lambda: room.round_consents.count())() == 0
+    await close_all(page, host, guest)
+
+
+async def test_the_refusal_is_in_the_watchers_language():
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code, accept_language=b"ru")
+
+    await page.send_json_to({"type": "new_round"})
+    error = await receive(page, "error")
+
+    assert error["code"] == "watching"
+    assert error["message"] != "You are watching this game: only its players can play."
+    await close_all(page, host, guest)
+
+
+async def test_the_players_are_told_how_many_watch_when_it_changes():
+    code, host, guest, _ = await both_seats()
+
+    first, _ = await watch(code)
+    told = await watchers_said(host, 1)
+    await watchers_said(guest, 1)
+    second, _ = await watch(code)
+    two = await watchers_said(host, 2)
+    await first.disconnect()
+    back_to_one = await watchers_said(guest, 1)
+    await second.disconnect()
+    none = await watchers_said(host, 0)
+
+    assert told["text"] == "1 watching"
+    assert two["text"] == "2 watching"
+    assert back_to_one["count"] == 1
+    assert none["text"] == ""
+    await close_all(host, guest)
+
+
+async def test_a_player_who_arrives_is_told_the_count_in_russian_plurals():
+    code, host_key, _guest_key = await make_room()
+    pages = [(await watch(code))[0] for _ in range(2)]
+
+    host, _ = await hello(code, host_key, accept_language=b"ru")
+    told = await watchers_said(host, 2)
+
+    assert told["text"] != "2 watching"
+    assert told["text"].startswith("2 ")
+    assert watchers.words(0) == ""
+    await close_all(*pages, host)
+
+
+async def test_a_watcher_never_counts_as_a_player():
+    code, host_key, _ = await make_room()
+    host, _ = await hello(code, host_key)
+    page, _ = await watch(code)
+
+    await act(host, 0, 1)
+    refusal = await receive(host, "error")
+    await host.send_json_to({"type": "ping"})
+    pong = await receive(host, "pong")
+    room = await get_room(code)
+
+    assert refusal["code"] == "waiting"
+    assert pong["presence"] == {"1": True, "2": False}
+    assert not await database_sync_to_async(room.both_connected)()
+    await page.send_json_to({"type": "ping"})
+    assert "presence" not in await receive(page, "pong")
+    await close_all(page, host)
+
+
+async def test_watchers_are_capped_with_a_translated_refusal(settings):
+    settings.ROOM_MAX_WATCHERS = 2
+    code, _, _ = await make_room()
+    pages = [(await watch(code))[0] for _ in range(2)]
+
+    third = await open_socket(code)
+    await third.send_json_to({"type": "hello", "watch": True})
+    refusal = await receive(third, "error")
+
+    assert refusal["code"] == "too_many_watchers"
+    assert (await third.receive_output(timeout=1))["code"] == 4429
+    assert await count(code) == 2
+    await close_all(*pages)
+
+
+async def test_a_stale_watcher_does_not_count_and_a_ping_purges_it():
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code)
+    await watchers_said(host, 1)
+
+    def ghost() -> None:  # a watcher of a process killed without its disconnect
+        room = Room.objects.get(code=code)
+        old = timezone.now() - timedelta(minutes=5)
+        Watcher.objects.create(room=room, channel_name="dead!1", heartbeat_at=old)
+
+    await database_sync_to_async(ghost)()
+    assert await count(code) == 1
+    await page.send_json_to({"type": "ping"})
+    await receive(page, "pong")
+
+    assert not await database_sync_to_async(Watcher.objects.filter(channel_name="dead!1").exists)()
+    assert (await watchers_said(host, 1))["count"] == 1
+    await close_all(page, host, guest)
+
+
+async def test_a_watcher_sees_a_new_round_and_a_closed_room():
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code)
+
+    await host.send_json_to({"type": "new_round"})
+    await guest.send_json_to({"type": "new_round"})
+    fresh = await receive(page, "state")
+    assert fresh["version"] == (await get_room(code)).version
+
+    await database_sync_to_async(Room.objects.filter(code=code).purge_now)()
+    closed = await receive(page, "closed")
+    assert closed["code"] == "room_closed"
+    assert (await page.receive_output(timeout=1))["code"] == 4410
+    await close_all(host, guest)
+
+
+async def test_leaving_forgets_the_watcher():
+    code, _, _ = await make_room()
+    page, _ = await watch(code)
+    assert await count(code) == 1
+
+    await page.disconnect()
+
+    assert await count(code) == 0
