@@ -22,6 +22,7 @@ tell from the real one (engine.redeal_hidden).
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from typing import Any
 
 from gamekit.replay import Record
@@ -80,3 +81,9 @@ def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) 
     cache.clear()
     cache[step] = state
     return state
+
+
+def judge_job(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Note]:
+    """The notes of `steps` by the game's review `module`, from JSON: the job a worker
+    process of the computer runs (rooms/reviews.py), importing no Django."""
+    return import_module(module).judge(Record.from_json(record_json), steps)

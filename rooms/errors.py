@@ -49,6 +49,8 @@ MESSAGES: dict[str, Any] = {
     "watching": _("You are watching this game: only its players can play."),
     "too_many_watchers": _("Too many people are watching this game already. Try again later."),
     "computer_failed": _("The computer could not find a move."),
+    "no_review": _("The computer does not review this game."),
+    "round_not_over": _("A round is reviewed once it is over."),
 }
 
 

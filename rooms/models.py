@@ -25,6 +25,7 @@ from rooms.errors import RoomError
 from rooms.local.saves import BrowserSave  # noqa: F401 (Django finds models here)
 from rooms.online import presence
 from rooms.online.notify import room_closed
+from rooms.reviews import Review  # noqa: F401 (Django finds models here)
 from rooms.seats import COLOURS, first_seat, new_seed
 
 CODE_BYTES = 18  # 144 bits: unguessable invite codes

@@ -1,0 +1,163 @@
+"""The review by the computer of a finished round (issue 25): computed once per round as
+played (its Record's key) and kept, in the computer's worker processes, a chunk of
+decisions at a time, with its progress on the row.
+
+The judgement itself is the game's (Game.review: decisions, judge, summary; see
+gamekit/review.py); this module only runs it:
+- `Review.objects.start(game, record)` finds or makes the row and, unless it is done or
+  being computed by a live server process, starts computing it in a thread of this
+  process, which hands the decisions to the worker pool CHUNK at a time;
+- a chunk's notes are saved as it finishes (`done` of `total`), so a page polls the
+  row; a review whose row has not moved for STALE_SECONDS (its server process died) is
+  taken up again by the next request, from the decisions already done;
+- at most REVIEW_WORKERS chunks of this process are in the pool at once (all reviews
+  together), so the computer's moves in other rooms always find a free worker.
+
+Imported by rooms.models (Django finds the model there).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures.process import BrokenProcessPool
+from datetime import timedelta
+from importlib import import_module
+from typing import Any
+
+from django.db import close_old_connections, models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from gamekit.replay import Record, states
+from gamekit.review import judge_job
+from rooms import registry
+from rooms.errors import RoomError
+from rooms.local import computer
+
+logger = logging.getLogger(__name__)
+
+# Decisions judged per job handed to a worker: small enough that a job is over in well
+# under a second (a Tarot decision of the strong level is ~15-40 ms of CPU, a tile
+# rummy turn mostly ~1 ms), large enough that sending the record is paid rarely.
+CHUNK = 8
+# Chunks of reviews in the worker pool at once, per server process: one fewer than
+# its workers, so a computer's move never waits behind reviews.
+REVIEW_WORKERS = max(1, (computer.COMPUTER_PROCESSES or 1) - 1)
+# A running review whose row has not changed for this long was abandoned.
+STALE_SECONDS = 60
+
+_slots = threading.BoundedSemaphore(REVIEW_WORKERS)
+
+
+class ReviewQuerySet(models.QuerySet):
+    def start(self, game: registry.Game, record: Record) -> Review:
+        """The review of `record` (a finished round of `game`), started or taken up again
+        unless it is done or being computed."""
+        if game.review is None:
+            raise RoomError("no_review")
+        key = record.key()
+        if not self.filter(key=key).exists() and not is_over(game, record):
+            raise RoomError("round_not_over")
+        review, _created = self.get_or_create(
+            key=key,
+            defaults={"game": game.slug, "total": len(game.review.decisions(record))},
+        )
+        if review.status == Review.DONE:
+            return review
+        stale = timezone.now() - timedelta(seconds=STALE_SECONDS)
+        if review.status == Review.RUNNING and review.updated_at >= stale:
+            return review
+        # Compare-and-set on updated_at: of two requests (or processes) taking it up,
+        # one wins.
+        claimed = self.filter(pk=review.pk, updated_at=review.updated_at).update(
+            status=Review.RUNNING, updated_at=timezone.now()
+        )
+        review.refresh_from_db()
+        if claimed:
+            spawn(review.pk, game.review.__name__, record.to_json())
+        return review
+
+
+class Review(models.Model):
+    PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
+    STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
+
+    key = models.CharField(max_length=64, unique=True)  # gamekit.replay.Record.key()
+    game = models.SlugField(_("game"), max_length=20)
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    done = models.PositiveIntegerField(default=0)  # decisions judged so far
+    total = models.PositiveIntegerField(default=0)
+    notes = models.JSONField(default=list)  # one per decision judged, in order
+    summary = models.JSONField(default=dict)  # {"1": [message], "2": [message]}
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ReviewQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("review")
+        verbose_name_plural = _("reviews")
+
+    def __str__(self) -> str:
+        return f"{self.game} review {self.key[:8]} ({self.status} {self.done}/{self.total})"
+
+    def note_at(self, step: int) -> dict[str, Any] | None:
+        """The note of the action that led to replay step `step` (step n: after the
+        n-th action, i.e. the note of record.steps[n - 1])."""
+        return next((n for n in self.notes if n["step"] == step - 1), None)
+
+
+def is_over(game: registry.Game, record: Record) -> bool:
+    """Whether `record` is a whole round (IllegalAction "bad_replay" if it is damaged)."""
+    return bool(game.engine.status(states(game.engine, record)[-1])["over"]) and not record.cut
+
+
+def spawn(pk: int, module: str, record: dict[str, Any]) -> None:
+    """Compute the review in a thread of this process (tests replace it)."""
+    threading.Thread(target=run, args=(pk, module, record), daemon=True).start()
+
+
+def run(pk: int, module: str, record_json: dict[str, Any]) -> None:
+    """Judge the decisions not yet judged, CHUNK at a time, saving each chunk's notes."""
+    try:
+        _run(pk, module, record_json)
+    except Exception:
+        logger.exception("review %s failed", pk)
+        Review.objects.filter(pk=pk).update(status=Review.FAILED, updated_at=timezone.now())
+    finally:
+        close_old_connections()
+
+
+def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:
+    review = Review.objects.get(pk=pk)
+    judge = import_module(module)
+    record = Record.from_json(record_json)
+    steps = judge.decisions(record)
+    notes = list(review.notes)
+    while len(notes) < len(steps):
+        chunk = steps[len(notes) : len(notes) + CHUNK]
+        notes += judge_chunk(module, record_json, chunk)
+        Review.objects.filter(pk=pk).update(
+            notes=notes, done=len(notes), total=len(steps), updated_at=timezone.now()
+        )
+    Review.objects.filter(pk=pk).update(
+        status=Review.DONE,
+        summary=judge.summary(notes),
+        done=len(notes),
+        total=len(steps),
+        updated_at=timezone.now(),
+    )
+
+
+def judge_chunk(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Any]:
+    """The notes of `steps`, in a worker process when there is a pool (one of this
+    process's REVIEW_WORKERS slots held meanwhile)."""
+    pool = computer.computer_pool()
+    if pool is None:
+        return judge_job(module, record_json, steps)
+    with _slots:
+        try:
+            return pool.submit(judge_job, module, record_json, steps).result()
+        except BrokenProcessPool:  # a worker died: start afresh (the next chunk retries)
+            computer.set_computer_pool(None)
+            raise
