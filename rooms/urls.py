@@ -13,6 +13,7 @@ urlpatterns = [
     path("r/<str:code>/", views.room_page, name="room"),
     path("r/<str:code>/claim", views.claim_seat, name="room_claim"),
     path("r/<str:code>/full/", views.room_full, name="room_full"),
+    path("r/<str:code>/watch/", views.watch_room, name="room_watch"),
     path("r/<str:code>/move", views.start_move, name="room_move_start"),
     path("r/<str:code>/move/<str:token>/", views.take_move, name="room_move"),
     path("<slug:slug>/rules/", views.rules, name="rules"),

@@ -154,6 +154,16 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
 
 
+def watch_room(request: HttpRequest, code: str) -> HttpResponse:
+    """The room's page for a watcher (rooms.online.watchers): the same socket, greeted
+    without a key; the public board only, no seat, no controls."""
+    room = _room_or_404(code)
+    deletes_at = room.deletes_at()
+    expiry = {"at": deletes_at, "iso": protocol.moment(deletes_at)}
+    game = registry.get(room.game)
+    return _play_page(request, game, "friend", room=room, watching=True, expiry=expiry)
+
+
 @require_POST
 @throttle("move", *MOVE_RATE)
 def start_move(request: HttpRequest, code: str) -> HttpResponse:

@@ -20,6 +20,7 @@ from tests.rooms.wsclient import (
     get_room,
     hello,
     make_room,
+    make_room_sync,
     open_socket,
     receive,
 )
@@ -240,3 +241,19 @@ async def test_leaving_forgets_the_watcher():
     await page.disconnect()
 
     assert await count(code) == 0
+
+
+def test_the_full_room_page_offers_to_watch_and_the_watch_page_has_no_seat(client):
+    from django.urls import reverse
+
+    code, _, _ = make_room_sync()
+
+    full = client.get(reverse("room_full", args=[code])).content.decode()
+    page = client.get(reverse("room_watch", args=[code])).content.decode()
+
+    assert f'href="/r/{code}/watch/"' in full
+    assert 'data-watch="1"' in page
+    assert 'id="play-watching"' in page
+    assert "play-fresh-key" not in page
+    assert "play-invite-link" not in page
+    assert client.get("/r/nosuchroom/watch/").status_code == 404

@@ -146,7 +146,8 @@
     }
     if (lastStatus.over) return [t("over"), null]; // the board's result names the winner
     const turn = lastStatus.turn;
-    if (mode === "local") return [t("toMove", { seat: turn }), turn];
+    // On one device, and for a watcher (who has no turn), the seat to move by name.
+    if (mode === "local" || Play.context.watching) return [t("toMove", { seat: turn }), turn];
     if (turn === seat) return [t("yourTurn"), turn];
     return [mode === "computer" ? t("computerTurn") : t("theirTurn", { seat: turn }), turn];
   }

@@ -10,6 +10,9 @@
     const { data, game, root, board, statusLine, updateStatusLine, colours } = page;
 
     const room = data.room;
+    // A watcher's page (rooms/online/watchers.py): no seat and no key; the socket is
+    // greeted with `watch` and sent the public board only.
+    const watching = Boolean(data.watch);
     const seatStore = room ? `rooms:${room}:seat` : null;
 
     // A socket can stay open while nothing comes through it (a server stuck on its
@@ -32,6 +35,12 @@
 
       async start() {
         statusLine.textContent = t("connecting");
+        if (watching) {
+          Play.context.watching = true;
+          Play.context.storageKey = `play:${game}:room:${room}:watch`;
+          this.connect();
+          return;
+        }
         const fresh = document.getElementById("play-fresh-key");
         let credentials = null;
         if (fresh) {
@@ -60,7 +69,7 @@
         const socket = new WebSocket(`${scheme}://${window.location.host}${data.wsPath}`);
         this.socket = socket;
         socket.addEventListener("open", () => {
-          this.write({ type: "hello", key: this.credentials.key });
+          this.write(watching ? { type: "hello", watch: true } : { type: "hello", key: this.credentials.key });
           this.helloTimer = window.setTimeout(() => this.giveUp(socket), HELLO_SECONDS * 1000);
           const seconds = Number(data.ping) || 10;
           socket.heard = true;
@@ -171,6 +180,9 @@
               resolve(message);
             }
             break;
+          case "watchers":
+            showWatchers(message.text);
+            break;
           case "presence":
           case "pong":
             if (message.presence) {
@@ -256,8 +268,9 @@
       },
 
       send(action) {
-        // A stopped page sends nothing, and says nothing over why it stopped.
-        if (this.stopped) return Promise.reject({ code: "stopped", message: "" });
+        // A stopped page sends nothing, and says nothing over why it stopped; a watcher
+        // has no move to send.
+        if (this.stopped || watching) return Promise.reject({ code: "stopped", message: "" });
         if (Play.busy) return Promise.reject({ code: "busy", message: "" });
         const version = Play.context.version;
         const socket = this.socket;
@@ -277,7 +290,7 @@
       },
 
       newGame() {
-        if (this.stopped) return;
+        if (this.stopped || watching) return;
         // A request of this page's own until the server's answer says what stands: a
         // drop before that answer ends it too (dropped below).
         if (this.write({ type: "new_round" }) && consentState.role === null) consentState.sent = true;
@@ -373,6 +386,14 @@
       document.dispatchEvent(
         new CustomEvent("play:presence", { detail: { presence, waiting: Play.context.waiting } }),
       );
+    }
+
+    /** The players' line about who watches ("2 watching"; nothing when nobody does). */
+    function showWatchers(text) {
+      const line = document.getElementById("play-watchers");
+      if (!line) return;
+      line.textContent = text || "";
+      line.hidden = !text;
     }
 
     function showConsent(consent) {

@@ -1,0 +1,79 @@
+"""Watching a full room (issue 25, rooms/online/watchers.py): a third visitor of a tile
+rummy room is offered to watch, sees the moves and no rack, has no controls, and the
+players see how many watch, in their own language. Pictures (E2E_PICTURES): the watcher
+on a phone and on a desktop, in English and in Russian, and a player's line."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e import play_pages
+from tests.e2e.tiles_pages import board_data, wait_for_turn
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def watch(new_page, invite: str, viewport: dict, locale: str, picture: str) -> Page:
+    """A visitor of the full room, who takes its offer to watch."""
+    page = new_page(viewport=viewport, locale=locale)
+    page.goto(invite)
+    expect(page.locator("#full-watch")).to_be_visible()
+    play_pages.picture(page, picture)
+    page.locator("#full-watch").click()
+    page.wait_for_url("**/watch/")
+    page.locator(".tiles-board").wait_for(state="attached")
+    return page
+
+
+def test_a_visitor_of_a_full_room_watches_the_moves_without_seeing_a_rack(
+    new_page, live_server_url: str
+) -> None:
+    host = new_page(viewport=DESKTOP)
+    host.goto("/tiles/friend/")
+    host.get_by_role("button", name="Create a room").click()
+    host.wait_for_url("**/r/*/")
+    invite = host.locator("#play-invite-link").input_value()
+    guest = new_page(viewport=PHONE, locale="ru-RU")
+    guest.goto(invite)
+    guest.locator(".tiles-board").wait_for(state="attached")
+    wait_for_turn(host, editable=True)
+
+    watcher = watch(new_page, invite, PHONE, "en-US", "watch-full-phone-en")
+
+    expect(watcher.locator("#play-watching")).to_contain_text("Watching")
+    assert board_data(watcher)["seat"] is None
+    assert not board_data(watcher)["editable"]
+    expect(watcher.locator(".tiles-rack .tile")).to_have_count(0)
+    expect(watcher.locator("#play-new")).to_be_hidden()
+    expect(watcher.locator("#play-presence")).to_be_hidden()
+    expect(watcher.get_by_role("button", name="Draw")).to_have_count(0)
+    expect(host.locator("#play-watchers")).to_have_text("1 watching")
+    expect(guest.locator("#play-watchers")).to_have_text("1 зритель")
+    expect(watcher.locator("#play-status")).to_contain_text("Player 1 to play")
+
+    # A move shows on the watcher's board.
+    pool = watcher.locator('[data-count="pool"]').inner_text()
+    host.get_by_role("button", name="Draw").click()
+    expect(watcher.locator('[data-count="pool"]')).not_to_have_text(pool)
+    expect(watcher.locator("#play-status")).to_contain_text("Player 2 to play")
+    expect(watcher.locator(".tiles-rack .tile")).to_have_count(0)
+    play_pages.picture(watcher, "watch-tiles-phone-en")
+
+    # A second watcher, in Russian, on a desktop; the players' count follows.
+    russian = watch(new_page, invite, DESKTOP, "ru-RU", "watch-full-desktop-ru")
+    expect(russian.locator("#play-watching")).to_contain_text("Просмотр")
+    expect(host.locator("#play-watchers")).to_have_text("2 watching")
+    expect(guest.locator("#play-watchers")).to_have_text("2 зрителя")
+    play_pages.picture(russian, "watch-tiles-desktop-ru")
+    play_pages.picture(host, "watch-tiles-player-desktop-en")
+    play_pages.picture(guest, "watch-tiles-player-phone-ru")
+
+    # Leaving lowers the count, pushed to the players.
+    russian.close()
+    expect(host.locator("#play-watchers")).to_have_text("1 watching")
+    watcher.close()
+    expect(host.locator("#play-watchers")).to_be_hidden()
