@@ -51,6 +51,13 @@ MESSAGES: dict[str, Any] = {
     "computer_failed": _("The computer could not find a move."),
     "no_review": _("The computer does not review this game."),
     "round_not_over": _("A round is reviewed once it is over."),
+    "replay_unfinished": _(
+        "This round is not over yet. Its replay can be watched once the round has ended."
+    ),
+    "unknown_replay": _("There is no such replay (it may have been deleted after a week unused)."),
+    "replay_step": _("This replay has no such step."),
+    "bad_replay": _("This replay is damaged and cannot be shown."),
+    "no_replay": _("This round was started before replays were kept: it has no replay."),
 }
 
 

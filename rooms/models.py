@@ -56,6 +56,7 @@ class RoomQuerySet(models.QuerySet):
                 seed=seed,
             )
             Seat.objects.bulk_create(Seat(room=room, number=n, colour=COLOURS[n]) for n in SEATS)
+            RoundStart.objects.create(room=room, round=1, state=room.state, version=0)
         return room
 
     def idle(self, since: datetime) -> RoomQuerySet:
@@ -217,6 +218,9 @@ class Room(models.Model):
             ActionLog.objects.create(
                 room=room, seat=seat, version=room.version + 1, action={"type": "new_round"}
             )
+            RoundStart.objects.create(
+                room=room, round=next_round, state=engine.to_json(state), version=room.version + 1
+            )
             RoundConsent.objects.filter(room=room).delete()
         self.refresh_from_db()
         return True
@@ -332,3 +336,59 @@ class Watcher(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room} watcher"
+
+
+class RoundStart(models.Model):
+    """A round of a room as dealt (Room.state and Room.seed move on with each round): with
+    the room's ActionLog after `version`, the round as played, for its replay
+    (rooms.replays). Written where the round starts, in the same transaction."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="round_starts")
+    round = models.PositiveIntegerField(_("round"))
+    state = models.JSONField(_("state as dealt"))
+    version = models.PositiveIntegerField(_("version"))  # the room's version at the deal
+
+    class Meta:
+        verbose_name = _("round as dealt")
+        verbose_name_plural = _("rounds as dealt")
+        constraints = [
+            models.UniqueConstraint(fields=["room", "round"], name="one_start_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room} round {self.round}"
+
+
+class ReplayQuerySet(models.QuerySet):
+    def purge(self, days: int | None = None) -> int:
+        """Forget the replays of local games (no room) unseen for idle_limit(days): an
+        online round's replay goes with its room."""
+        since = timezone.now() - idle_limit(days)
+        return self.filter(room=None, seen__lt=since).delete()[0]
+
+
+class Replay(models.Model):
+    """A finished round that can be linked (/replays/<code>/): its Record
+    (gamekit.replay) as JSON. Online, one per room and round; on one device and against
+    the computer, one per record (`key`, the record's digest), made from the sealed token."""
+
+    code = models.CharField(_("replay code"), max_length=40, unique=True)
+    key = models.CharField(max_length=64, unique=True)
+    game = models.SlugField(_("game"), max_length=20)
+    mode = models.CharField(_("mode"), max_length=10)
+    record = models.JSONField(_("record"))
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, null=True, blank=True, related_name="replays"
+    )
+    round = models.PositiveIntegerField(_("round"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    seen = models.DateTimeField(_("last seen"), default=timezone.now, db_index=True)
+
+    objects = ReplayQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("replay")
+        verbose_name_plural = _("replays")
+
+    def __str__(self) -> str:
+        return f"{self.game} replay {self.code[:8]}…"

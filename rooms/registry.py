@@ -116,6 +116,9 @@ class Game:
     # SHOW_CARDS. (Not a lazy default: the dataclass would render it at import, before
     # translations can be, in the computer's worker processes.)
     reveal: str | Promise = ""
+    # The key of a seat's own pieces in engine.view(state, seat): a replay of a finished
+    # round shows both seats' (rooms.replays).
+    hand_key: str = "hand"
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here
@@ -147,6 +150,11 @@ class Game:
     def assets_template(self) -> str:
         """Included in the play page's <head>: the game's CSS and deferred JS."""
         return f"{self.slug}/assets.html"
+
+    @property
+    def styles_template(self) -> str:
+        """The game's board CSS alone (a replay draws boards without their scripts)."""
+        return f"{self.slug}/styles.html"
 
     def rules_templates(self, language: str) -> list[str]:
         """The rules page in `language`, English when there is none."""

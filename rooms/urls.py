@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rooms import views
+from rooms import replay_views, views
 from rooms.local import hints
 from rooms.local import views as local_views
 
@@ -10,6 +10,11 @@ urlpatterns = [
     path("play/<slug:slug>/<str:mode>/act", local_views.play_act, name="play_act"),
     path("play/<slug:slug>/<str:mode>/show", local_views.play_show, name="play_show"),
     path("play/<slug:slug>/computer/level", local_views.play_level, name="play_level"),
+    path("play/<slug:slug>/replay", replay_views.local_replay, name="replay_local"),
+    path("replays/<str:code>/", replay_views.replay_page, name="replay"),
+    path("replays/<str:code>/<int:step>/", replay_views.replay_step, name="replay_step"),
+    path("r/<str:code>/replay/", replay_views.room_replay, name="room_replay_last"),
+    path("r/<str:code>/replay/<int:number>/", replay_views.room_replay, name="room_replay"),
     path("r/<str:code>/", views.room_page, name="room"),
     path("r/<str:code>/claim", views.claim_seat, name="room_claim"),
     path("r/<str:code>/full/", views.room_full, name="room_full"),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
 from gamekit.seats import by_seat
-from rooms import registry
+from rooms import registry, replays
 from rooms.endpoints import HtmxRequest, refusal
 from rooms.errors import RoomError
 from rooms.models import Room, idle_limit
@@ -119,6 +119,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
         invite=invite,
         fresh_key=host,
         expiry=expiry,
+        finished_rounds=replays.finished_rounds(room),
     )
 
 

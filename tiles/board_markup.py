@@ -229,6 +229,18 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
     )
 
 
+def _replay_racks(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
+    """A replay's racks, both face up (the round is over: nothing is secret any more)."""
+    hands = view["replay"]["hands"]
+    rows = "".join(
+        f'<div class="replay-hand"><dt>{_seat_name(who, seat, mode, language)}</dt>'
+        f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who)) or "—"}</span>'
+        f"</dd></div>"
+        for who in (1, 2)
+    )
+    return f'</dl>\n    <dl class="replay-hands">{rows}'
+
+
 def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, mode: str) -> str:
     """The board of `seat` (None: a spectator) in `mode`: only this seat's rack, both
     racks only once the game is over."""
@@ -252,6 +264,8 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
             f"\n        <div><dt>{_seat_name(opponent, seat, mode, language)}</dt>"
             f'<dd data-count="opponent">{_count_words(tiles, language)}</dd></div>\n      '
         )
+    if view.get("replay") and not view.get("over"):
+        counts += _replay_racks(view, seat, mode, language)
     last = _last_line(view, seat, mode, language) if view.get("last") else ""
     result = ""
     if view.get("over"):

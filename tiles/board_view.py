@@ -107,14 +107,18 @@ def draft_context(
 def board_draft(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The draft area at the start of a turn, straight from the view (the page then
     restores a saved draft, if any, through the draft endpoint)."""
+    # A replay (rooms.replays) edits nothing and shows both racks above the table.
+    replay = bool(view.get("replay"))
     editable = seat is not None and not view.get("over") and view.get("turn") == seat
+    editable = editable and not replay
     opened = bool(by_seat(view.get("opened"), seat)) if seat is not None else True
     # Once the game is over the result shows both racks; the own rack is not repeated.
-    rack = None if view.get("over") else view.get("rack")
-    # The other player's last move is marked on the table; a tile this seat drew, in
-    # its rack (the engine's view tells the drawn tile to the drawer only).
+    rack = None if view.get("over") or replay else view.get("rack")
+    # The other player's last move is marked on the table (in a replay, every last
+    # move); a tile this seat drew, in its rack (the view tells the drawer only).
     last = view.get("last") or {}
     theirs = seat is not None and last.get("seat") not in (None, seat) and not view.get("over")
+    theirs = theirs or (replay and last.get("seat") is not None and not view.get("over"))
     return draft_context(
         view.get("table") or [],
         rack,

@@ -16,6 +16,7 @@ GAME = Game(
     hint=hint,
     review=review,
     reveal=_("Show Player %(seat)s's tiles"),
+    hand_key="rack",
     # Each hint may cost up to about a second of CPU; a draft check comes with each edit
     # on the board.
     rates={"hint": (30, 60), "draft": (240, 60)},

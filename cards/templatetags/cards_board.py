@@ -143,7 +143,9 @@ def _theirs(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
     """The other player's last completed turn, while it is the last one (the marks on the
     table last until this player's own turn is over)."""
     last = view.get("last_move")
-    if not last or seat is None or last.get("seat") == seat or view.get("over"):
+    if not last or seat is None or view.get("over"):
+        return None
+    if last.get("seat") == seat and not view.get("replay"):  # a replay marks every move
         return None
     return last
 
@@ -169,6 +171,16 @@ def _melds(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
             }
         )
     return melds
+
+
+def _replay_hands(view: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Both hands of a replay's step, face up (none once the deal is over: the result
+    shows them)."""
+    replay = view.get("replay")
+    if not replay or view.get("over"):
+        return None
+    hands = replay["hands"]
+    return [{"seat": who, "cards": [card_face(c) for c in hands[str(who)]]} for who in (1, 2)]
 
 
 def _hand(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]] | None:
@@ -209,8 +221,11 @@ def _result(view: dict[str, Any]) -> list[dict[str, Any]] | None:
 
 @register.simple_tag
 def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Everything board.html shows, straight from the view."""
+    """Everything board.html shows, straight from the view. A replay (rooms.replays)
+    draws no control and both hands face up."""
+    replay = view.get("replay")
     playing = seat is not None and not view.get("over") and view.get("turn") == seat
+    playing = playing and not replay
     step = view.get("step") if playing else None
     last = _theirs(view, seat)
     top = view.get("top")
@@ -219,7 +234,8 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {
         "playing": playing,
         "step": step,
-        "hand": _hand(view, seat),
+        "hand": None if replay else _hand(view, seat),
+        "replay_hands": _replay_hands(view),
         "melds": melds,
         # The table's melds by owner, this seat's first; each keeps its table number.
         "groups": [

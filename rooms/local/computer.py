@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from importlib import import_module
 from typing import Any
 
-from gamekit.engine import IllegalAction
+from gamekit.engine import Action, IllegalAction
 from rooms import registry
 from rooms.errors import RoomError
 
@@ -57,39 +57,48 @@ def set_computer_pool(pool: Executor | None) -> Executor | None:
         return previous
 
 
-def computer_replies(game: registry.Game, payload: dict[str, Any], state: Any) -> Any:
+def computer_replies(
+    game: registry.Game, payload: dict[str, Any], state: Any
+) -> tuple[Any, list[Action]]:
     """The state once the computer has moved until it is the human's turn (or the game
-    is over); `payload["moves"]` counts its decisions. In a worker process when there
-    is a pool."""
+    is over), and the actions it made (the round's record keeps them for its replay);
+    `payload["moves"]` counts its decisions. In a worker process when there is a pool."""
     pool = computer_pool()
+    # Only what the computer needs travels to the worker (not the round's record).
+    needs = {key: payload[key] for key in ("seed", "moves", "level")}
     if pool is None:
-        return _replies(game.engine, game.bots, payload, state)
-    job = (game.engine.__name__, game.bots.__name__, payload, game.engine.to_json(state))
+        state, made = _replies(game.engine, game.bots, needs, state)
+        payload["moves"] = needs["moves"]
+        return state, made
+    job = (game.engine.__name__, game.bots.__name__, needs, game.engine.to_json(state))
     try:
-        moves, state_json = pool.submit(_replies_job, *job).result(timeout=COMPUTER_SECONDS)
+        moves, state_json, made = pool.submit(_replies_job, *job).result(timeout=COMPUTER_SECONDS)
     except FutureTimeout:
         raise RoomError("computer_failed") from None
     except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
         set_computer_pool(None)
         raise RoomError("computer_failed") from None
     payload["moves"] = moves
-    return game.engine.from_json(state_json)
+    return game.engine.from_json(state_json), made
 
 
 def _replies_job(
     engine_name: str, bots_name: str, payload: dict[str, Any], state_json: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, dict[str, Any], list[Action]]:
     """`_replies` in a worker process: JSON in and out (the engines' own saves)."""
     engine, bots = import_module(engine_name), import_module(bots_name)
-    state = _replies(engine, bots, payload, engine.from_json(state_json))
-    return payload["moves"], engine.to_json(state)
+    state, made = _replies(engine, bots, payload, engine.from_json(state_json))
+    return payload["moves"], engine.to_json(state), made
 
 
-def _replies(engine: Any, bots: Any, payload: dict[str, Any], state: Any) -> Any:
+def _replies(
+    engine: Any, bots: Any, payload: dict[str, Any], state: Any
+) -> tuple[Any, list[Action]]:
+    made: list[Action] = []
     for _ in range(MAX_COMPUTER_MOVES):
         status = engine.status(state)
         if status["over"] or status["turn"] != COMPUTER_SEAT:
-            return state
+            return state, made
         payload["moves"] += 1
         rng = random.Random(f"{payload['seed']}:{payload['moves']}")
         action = bots.choose(state, COMPUTER_SEAT, payload["level"], rng)
@@ -97,4 +106,5 @@ def _replies(engine: Any, bots: Any, payload: dict[str, Any], state: Any) -> Any
             state = engine.apply(state, COMPUTER_SEAT, action)
         except IllegalAction:
             raise RoomError("computer_failed") from None
+        made.append(action)
     raise RoomError("computer_failed")

@@ -4,7 +4,8 @@ The whole game travels in a sealed token (rooms.local.sealing) that the browser 
 request unseals it, applies the action (and the computer's replies), and seals the
 result again. The payload: {game, mode, level, round, seed, moves, seat, save, version,
 state}, where `state` is the engine's to_json() (which carries the engine's schema),
-`round` counts games for alternating the first player, `moves` numbers the computer's
+`round` counts games for alternating the first player, `record` keeps the round as
+dealt and played for its replay (rooms.local.records), `moves` numbers the computer's
 decisions so that its randomness is reproducible yet different each turn, and `save`
 and `version` name the save and its version (rooms.local.saves): every answer is the
 save's next version, and a token from before the newest (another tab's, or one kept
@@ -20,9 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.engine import IllegalAction, Seat, Status, View
+from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local.computer import computer_replies
+from rooms.local import records
+from rooms.local.computer import COMPUTER_SEAT, computer_replies
 from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
@@ -139,8 +142,10 @@ def new_game(slug: str, mode: str, level: object = None, previous: object = None
     state = game.engine.new_round(seed, first_seat(round_no), previous_state)
     payload = {"game": game.slug, "mode": mode, "level": chosen, "round": round_no}
     payload |= {"seed": seed, "moves": 0, "seat": None, "save": save, "version": version}
+    payload["record"] = records.begin(game.engine.to_json(state))
     if mode == "computer":
-        state = computer_replies(game, payload, state)
+        state, made = computer_replies(game, payload, state)
+        payload["record"] = records.add(payload["record"], [(COMPUTER_SEAT, a) for a in made])
     return _outcome(game, payload, state)
 
 
@@ -159,8 +164,11 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
         raise RoomError("not_your_turn")
     state = game.engine.apply(state, seat, action)
     payload["seat"] = seat
+    done = [(seat, action)]
     if mode == "computer":
-        state = computer_replies(game, payload, state)
+        state, made = computer_replies(game, payload, state)
+        done += [(COMPUTER_SEAT, a) for a in made]
+    payload["record"] = records.add(payload.get("record"), done)
     return _outcome(game, payload, state)
 
 
@@ -209,3 +217,16 @@ def show(slug: str, mode: str, token: object) -> Outcome:
     if newest is not None:
         payload, state = _open(game, mode, newest)
     return _outcome(game, payload, state)
+
+
+def finished_record(slug: str, token: object) -> tuple[str, Record]:
+    """(mode, the round's Record) of a sealed game whose round is over, for its replay:
+    RoomError("replay_unfinished") while the round goes on (nothing of a round in
+    progress is shown), and the token's refusals (bad_token...) for anything else."""
+    payload = unseal(token)
+    mode = payload.get("mode")
+    game = _game(slug, mode if isinstance(mode, str) else "")
+    payload, state = _open(game, str(mode), token)
+    if not game.engine.status(state)["over"]:
+        raise RoomError("replay_unfinished")
+    return str(mode), records.read(payload.get("record"))

@@ -248,10 +248,14 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
     """The board's context for the seat shown (seat 1 at the bottom for a spectator)."""
     me = seat if seat is not None else 1
     them = 2 if me == 1 else 1
+    # A replay (rooms.replays) draws no control, both hands face up, every move marked.
+    replay = view.get("replay")
     playing = seat is not None and not view.get("over") and view.get("turn") == seat
-    legal = set(view.get("legal") or ())
+    playing = playing and not replay
+    legal = set(view.get("legal") or ()) if playing else set()
     last = view.get("last_move") or {}
     theirs = seat is not None and last.get("seat") not in (None, seat)
+    theirs = theirs or bool(replay and last.get("seat") is not None)
     # The cards turned up when the last trick was gathered (either seat's stacks).
     turned = {(t["seat"], t["stack"]) for t in last.get("turned") or ()}
     trick_cards = (view.get("trick") or {}).get("cards") or []
@@ -290,8 +294,15 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
             "oudlers": by_seat(view.get("oudlers"), who),
             "cards": [card_face(c) for c in codes],
         }
-    hand = view.get("hand") if seat is not None else None
+    hand = view.get("hand") if seat is not None and not replay else None
+    replay_hands = None
+    if replay and not view.get("over"):
+        replay_hands = [
+            {"seat": who, "cards": [card_face(c) for c in by_seat(replay["hands"], who) or ()]}
+            for who in (1, 2)
+        ]
     return {
+        "replay_hands": replay_hands,
         "me": me,
         "them": them,
         # For an aria-label, which cannot hold the coloured name's markup.

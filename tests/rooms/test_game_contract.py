@@ -315,3 +315,55 @@ def test_bots_read_only_their_seat_view(game):
             chosen = bots.choose(state, seat, level, random.Random(rng))
             assert bots.choose(other_state, seat, level, random.Random(rng)) == chosen
     assert redealt, "redeal_hidden never changed a state"
+
+
+# --- Replays (issue 25) -----------------------------------------------------------------
+
+
+def _replay_views(room: Any, number: int) -> list[dict[str, Any]]:
+    """Every view the replay of round `number` of `room` would draw: none when it is
+    refused (rooms.replays: no replay of an unfinished round)."""
+    from gamekit.replay import states as replayed
+    from rooms import replays
+    from rooms.errors import RoomError
+
+    try:
+        replay = replays.for_room(room, number)
+    except RoomError as refused:
+        if refused.code != "replay_unfinished":
+            raise
+        return []
+    game = registry.get(room.game) or GAMES[room.game]
+    record = replays.record_of_replay(replay)
+    return [replays.replay_view(game, state) for state in replayed(game.engine, record)]
+
+
+@pytest.mark.django_db
+def test_no_replay_frame_of_an_unfinished_round_exists_and_the_leak_scan_holds(game):
+    """A crafted request for the replay of a round in progress, at every point of it,
+    is refused: the leak scan finds no frame of an unfinished round to show anything.
+    (A finished round's frames show both hands by design.)"""
+    from rooms.models import ActionLog, Replay, Room, RoundStart
+
+    if registry.get(game.slug) is None:
+        registry.register(game)
+    engine, bots = game.engine, bots_of(game)
+    room = Room.objects.create_for(game.slug)
+    state = room.game_state()
+    for number in range(MAX_ACTIONS):
+        views = _replay_views(room, 1)
+        if not engine.status(state)["over"]:
+            assert views == [], f"a replay of {game.slug}'s round in progress at {number}"
+            for view in views:  # the leak scan, over whatever an unfinished round showed
+                assert not leaks(game, view, engine.hidden(state, None))
+        else:
+            assert views
+            assert Replay.objects.filter(room=room).exists()
+            break
+        seat = engine.status(state)["turn"]
+        action = bots.choose(state, seat, game.levels[0], random.Random(number))
+        state = engine.apply(state, seat, action)
+        ActionLog.objects.create(room=room, seat=seat, version=number + 1, action=action)
+        Room.objects.filter(pk=room.pk).update(state=engine.to_json(state), version=number + 1)
+        room.refresh_from_db()
+    assert RoundStart.objects.filter(room=room).count() == 1

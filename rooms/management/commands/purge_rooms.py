@@ -1,5 +1,6 @@
 """Delete rooms idle for a number of days (no action, join or connection), and forget
-the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.local.saves); run it
+the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.local.saves) and the
+replays of local games unseen as long (an online round's replay goes with its room); run it
 daily from cron or a systemd timer (docs/deploy.md)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.utils.translation import ngettext
 
 from rooms.admin import game_name
 from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
-from rooms.models import Room, idle_limit
+from rooms.models import Replay, Room, idle_limit
 
 
 class Command(BaseCommand):
@@ -53,4 +54,13 @@ class Command(BaseCommand):
                 "forgot %(count)d unplayed browser saves",
                 forgotten,
             ) % {"count": forgotten}
+        # A replay of a game on one device or against the computer has no room to go
+        # with: it goes once unseen for as long as a room may stay idle.
+        replays = Replay.objects.purge(days)
+        if replays:
+            summary += "; " + ngettext(
+                "forgot %(count)d unseen replay",
+                "forgot %(count)d unseen replays",
+                replays,
+            ) % {"count": replays}
         return summary

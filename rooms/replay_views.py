@@ -1,0 +1,97 @@
+"""The replay's pages (issue 25): a finished round's replay at /replays/<code>/, its steps
+as fragments, and the ways to it: an online room's round (/r/<code>/replay/...) and a
+sealed game's finished round (POST /play/<slug>/replay). Thin: rooms.replays does the work.
+A refusal (unfinished round, unknown code, step out of range, damaged record, tampered
+token) is a page, or for a step a fragment, with the translated message and a 4xx."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from gamekit.replay import MAX_STEPS
+from rooms import registry, replays
+from rooms.errors import RoomError
+from rooms.models import Room
+from rooms.throttle import PLAY_RATE, throttle
+
+# How each refusal answers: a replay that is not there, a round not over yet, the rest.
+STATUS = {"unknown_replay": 404, "replay_step": 404, "replay_unfinished": 409, "no_replay": 404}
+
+
+def _refused(request: HttpRequest, error: RoomError) -> HttpResponse:
+    context = {"code": error.code, "message": error.message}
+    return render(request, "rooms/replay_refused.html", context, status=STATUS.get(error.code, 400))
+
+
+@require_GET
+def room_replay(request: HttpRequest, code: str, number: int | None = None) -> HttpResponse:
+    """Round `number` of an online room (the last finished round without it), once it
+    is finished: to its replay's page (made on the first request)."""
+    room = Room.objects.filter(code=code).first()
+    try:
+        if room is None or registry.get(room.game) is None:
+            raise RoomError("unknown_room")
+        if number is None:
+            number = room.round if room.finished else room.round - 1
+        replay = replays.for_room(room, number)
+    except RoomError as error:
+        return _refused(request, error)
+    return redirect("replay", code=replay.code)
+
+
+@require_POST
+@throttle("play", *PLAY_RATE)
+def local_replay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The finished round of the sealed game posted (one device, against the computer):
+    to its replay's page; the same token always leads to the same replay."""
+    try:
+        replay = replays.for_token(slug, request.POST.get("token"))
+    except RoomError as error:
+        return _refused(request, error)
+    return redirect("replay", code=replay.code)
+
+
+@require_GET
+def replay_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A finished round, step by step (rooms/static/rooms/replay.js asks for the steps)."""
+    try:
+        replay = replays.by_code(code)
+        first = replays.frame(replay, 0)
+    except RoomError as error:
+        return _refused(request, error)
+    replays.seen(replay)
+    game = registry.get(replay.game)
+    context = {
+        "game": game,
+        "replay": replay,
+        "mode": replay.mode,
+        "last": replays.step_count(replay),
+        "cut": bool(replay.record.get("cut")),
+        "max_steps": MAX_STEPS,
+        "frame": first,
+        "link": request.build_absolute_uri(reverse("replay", args=[replay.code])),
+        "room_link": reverse("room", args=[replay.room.code]) if replay.room else None,
+    }
+    return render(request, "rooms/replay.html", context)
+
+
+@require_GET
+def replay_step(request: HttpRequest, code: str, step: int) -> HttpResponse:
+    """One step's board, a fragment (the same in every browser: cached by the server
+    and, for an hour, by the browser)."""
+    try:
+        html = replays.frame(replays.by_code(code), step)
+    except RoomError as error:
+        return render(
+            request,
+            "rooms/partials/replay_refusal.html",
+            {"message": error.message},
+            status=STATUS.get(error.code, 400),
+        )
+    response = HttpResponse(html)
+    response["Cache-Control"] = "public, max-age=3600"
+    response["Vary"] = "Accept-Language, Cookie"
+    return response

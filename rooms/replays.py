@@ -1,0 +1,187 @@
+"""Replays of finished rounds (issue 25): a round as dealt and played, step by step, with
+both hands shown, at a link either player can share (/replays/<code>/).
+
+Online, a round's record is its RoundStart (the state as dealt) and the room's ActionLog
+after it, up to the next round's "new_round" row; on one device and against the
+computer, the record the sealed token keeps (rooms.local.records). Whether a round is
+finished is computed here, when its replay is first asked for (the action's hot path
+does nothing more): its actions are replayed, and unless the last state is over the
+replay does not exist (RoomError "replay_unfinished"). Nothing of a round in progress
+is ever shown.
+
+Step 0 is the state as dealt; step n the state after the n-th action of the record.
+Each step is drawn by the game's own Board in mode "replay": from seat 1's view, with
+the other seat's hand in `view["replay"]` (boards show it face up and draw no control).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from gamekit.engine import IllegalAction, View
+from gamekit.replay import Record, record_of, states
+from gamekit.seats import SEATS
+from rooms import registry
+from rooms.errors import RoomError
+from rooms.local import play
+from rooms.models import ActionLog, Replay, Room, RoundStart
+from rooms.render import render_board
+
+CODE_BYTES = 18  # 144 bits, as a room's invite code
+NEW_ROUND = "new_round"  # the ActionLog row that starts the next round
+SHOWN_SEAT = 1  # a step is drawn from this seat's view, the other hand revealed
+# A frame's HTML is kept by (code, step, language) this long: a replay never changes.
+FRAME_SECONDS = 3600
+
+
+def _engine(slug: str) -> Any:
+    game = registry.get(slug)
+    if game is None:
+        raise RoomError("unknown_replay")
+    return game
+
+
+def _new_code() -> str:
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+def room_record(room: Room, number: object) -> Record:
+    """Round `number` of `room` as played, once it is finished: RoomError
+    "unknown_replay" for a round the room never had, "no_replay" for one dealt before
+    rounds were kept, "replay_unfinished" while it goes on."""
+    if type(number) is not int or not 1 <= number <= room.round:
+        raise RoomError("unknown_replay")
+    start = RoundStart.objects.filter(room=room, round=number).first()
+    if start is None:
+        raise RoomError("no_replay")
+    steps = []
+    for seat, action in ActionLog.objects.filter(room=room, version__gt=start.version).values_list(
+        "seat", "action"
+    ):
+        if isinstance(action, dict) and action.get("type") == NEW_ROUND:
+            break
+        steps.append((seat, action))
+    engine = room.engine
+    try:
+        state = engine.from_json(start.state)
+        for seat, action in steps:
+            state = engine.apply(state, seat, action)
+    except IllegalAction:
+        raise RoomError("bad_replay") from None
+    if not engine.status(state)["over"]:
+        raise RoomError("replay_unfinished")
+    return record_of(start.state, steps)
+
+
+def for_room(room: Room, number: object) -> Replay:
+    """The replay of round `number` of `room`, made on the first request once the round
+    is finished (see room_record for the refusals)."""
+    found = Replay.objects.filter(room=room, round=number).first() if type(number) is int else None
+    if found is not None:
+        return found
+    record = room_record(room, number)
+    return _keep(room.game, "friend", record, room=room, number=number)
+
+
+def for_token(slug: str, token: object) -> Replay:
+    """The replay of the finished round a sealed token keeps: the same token (the same
+    round played the same way) makes the same replay. The token's refusals (bad_token,
+    wrong_game...) and "replay_unfinished" while its round goes on."""
+    mode, record = play.finished_record(slug, token)
+    return _keep(slug, mode, record)
+
+
+def _keep(
+    slug: str, mode: str, record: Record, room: Room | None = None, number: int | None = None
+) -> Replay:
+    key = record.key()
+    existing = Replay.objects.filter(key=key).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return Replay.objects.create(
+                code=_new_code(),
+                key=key,
+                game=slug,
+                mode=mode,
+                record=record.to_json(),
+                room=room,
+                round=number,
+            )
+    except IntegrityError:  # made meanwhile by the other player's request
+        return Replay.objects.get(key=key)
+
+
+def by_code(code: object) -> Replay:
+    """The replay of this code; RoomError("unknown_replay") otherwise."""
+    if not isinstance(code, str) or not 0 < len(code) <= 40:
+        raise RoomError("unknown_replay")
+    replay = Replay.objects.filter(code=code).first()
+    if replay is None or registry.get(replay.game) is None:
+        raise RoomError("unknown_replay")
+    return replay
+
+
+def seen(replay: Replay) -> None:
+    """The replay was shown: a local game's replay is purged only once unseen for a week."""
+    Replay.objects.filter(pk=replay.pk).update(seen=timezone.now())
+
+
+def record_of_replay(replay: Replay) -> Record:
+    try:
+        return Record.from_json(replay.record)
+    except IllegalAction:
+        raise RoomError("bad_replay") from None
+
+
+def step_count(replay: Replay) -> int:
+    """The number of steps after the deal (the last step's number)."""
+    steps = replay.record.get("steps") if isinstance(replay.record, dict) else None
+    return len(steps) if isinstance(steps, list) else 0
+
+
+def replay_view(game: registry.Game, state: Any) -> View:
+    """The view a replay draws: seat 1's, with both seats' pieces (Game.hand_key of each
+    seat's own view) in `replay.hands`, which the boards show face up. Only for the
+    states of a finished round."""
+    view = dict(game.engine.view(state, SHOWN_SEAT))
+    hands = {str(seat): game.engine.view(state, seat).get(game.hand_key) for seat in SEATS}
+    view["replay"] = {"hands": hands}
+    return view
+
+
+def frame(replay: Replay, step: object) -> str:
+    """The board of step `step` of a replay (0: as dealt), in the active language,
+    rendered once per code, step and language. RoomError "replay_step" for a step it
+    does not have, "bad_replay" when the record cannot be replayed."""
+    if type(step) is not int or not 0 <= step <= step_count(replay):
+        raise RoomError("replay_step")
+    key = f"replay:{replay.code}:{step}:{get_language() or ''}"
+    html = cache.get(key)
+    if html is None:
+        game = _engine(replay.game)
+        record = record_of_replay(replay)
+        try:
+            state = states(game.engine, Record(record.start, record.steps[:step]))[-1]
+        except IllegalAction:
+            raise RoomError("bad_replay") from None
+        view = replay_view(game, state)
+        html = render_board(game, view, game.engine.status(state), SHOWN_SEAT, "replay")
+        cache.set(key, html, FRAME_SECONDS)
+    return html
+
+
+def finished_rounds(room: Room) -> list[tuple[int, Replay | None]]:
+    """The room's rounds that may have a replay, newest first: the earlier rounds, and
+    the current one once the room says it is finished (the replay itself checks)."""
+    last = room.round if room.finished else room.round - 1
+    made = {r.round: r for r in Replay.objects.filter(room=room)}
+    kept = set(RoundStart.objects.filter(room=room).values_list("round", flat=True))
+    return [(n, made.get(n)) for n in range(last, 0, -1) if n in kept]
