@@ -22,11 +22,11 @@ from gamekit.review import (
     LEVEL,
     Message,
     Note,
+    judge_steps,
     message,
     ngettext_noop,
     note,
     rng_for,
-    state_before,
 )
 from gamekit.seats import other
 
@@ -53,13 +53,12 @@ def decisions(record: Record) -> list[int]:
 
 
 def judge(record: Record, steps: list[int]) -> list[Note]:
-    cache: dict[int, Any] = {}
-    notes, key = [], record.key()
-    for i in steps:
-        state = state_before(engine, record, i, cache)
-        seat, action = record.steps[i].seat, record.steps[i].action
-        notes.append(judge_state(state, i, seat, action, key, taken_next(record, i)))
-    return notes
+    return judge_steps(engine, judge_at, record, steps)
+
+
+def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
+    seat, action = record.steps[step].seat, record.steps[step].action
+    return judge_state(state, step, seat, action, key, taken_next(record, step))
 
 
 def taken_next(record: Record, step: int) -> bool:

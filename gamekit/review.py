@@ -6,7 +6,8 @@ A game's review module (<app>/review.py, pure Python like its engine) offers:
   judges (the replay numbers states from 0 = as dealt, so the state before step i is
   state i and the one after it state i + 1);
 - ``judge(record, steps) -> list[Note]``: the notes of those decisions, in order (the
-  runner hands out a few at a time to the computer's worker processes);
+  runner hands out a few at a time to the computer's worker processes), each
+  ``judge_at(state, record, step, key)`` of the state before it (`judge_steps`);
 - ``summary(notes) -> {"1": [Message], "2": [Message]}``: a line or two per seat.
 
 A note is plain JSON: {"step": i, "seat": s, "kind": "best" | "ok" | "miss", "text":
@@ -65,6 +66,13 @@ def counted(notes: list[Note], seat: int, kind: str, flag: str | None = None) ->
         for n in notes
         if n["seat"] == seat and n["kind"] == kind and (flag is None or n.get(flag))
     )
+
+
+def judge_steps(engine: Any, judge_at: Any, record: Record, steps: list[int]) -> list[Note]:
+    """`judge_at(state, record, step, key)` of each step, walking the states forward once."""
+    cache: dict[int, Any] = {}
+    key = record.key()
+    return [judge_at(state_before(engine, record, i, cache), record, i, key) for i in steps]
 
 
 def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) -> Any:

@@ -25,6 +25,7 @@ from datetime import timedelta
 from importlib import import_module
 from typing import Any
 
+from django.apps import apps
 from django.db import close_old_connections, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -51,6 +52,12 @@ _slots = threading.BoundedSemaphore(REVIEW_WORKERS)
 
 
 class ReviewQuerySet(models.QuerySet):
+    def orphans(self) -> ReviewQuerySet:
+        """Reviews whose replay is gone (its room purged, or unseen too long): a review is
+        kept as long as a replay of its round (the same key) is."""
+        replays = apps.get_model("rooms", "Replay").objects.values("key")
+        return self.exclude(key__in=replays)
+
     def start(self, game: registry.Game, record: Record) -> Review:
         """The review of `record` (a finished round of `game`), started or taken up again
         unless it is done or being computed."""
@@ -73,9 +80,9 @@ class ReviewQuerySet(models.QuerySet):
         claimed = self.filter(pk=review.pk, updated_at=review.updated_at).update(
             status=Review.RUNNING, updated_at=timezone.now()
         )
-        review.refresh_from_db()
         if claimed:
             spawn(review.pk, game.review.__name__, record.to_json())
+        review.refresh_from_db()
         return review
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rooms import replay_views, views
+from rooms import replay_views, review_views, views
 from rooms.local import hints
 from rooms.local import views as local_views
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("play/<slug:slug>/replay", replay_views.local_replay, name="replay_local"),
     path("replays/<str:code>/", replay_views.replay_page, name="replay"),
     path("replays/<str:code>/<int:step>/", replay_views.replay_step, name="replay_step"),
+    path("reviews/<str:code>/", review_views.review_panel, name="review"),
     path("r/<str:code>/replay/", replay_views.room_replay, name="room_replay_last"),
     path("r/<str:code>/replay/<int:number>/", replay_views.room_replay, name="room_replay"),
     path("r/<str:code>/", views.room_page, name="room"),

@@ -27,11 +27,11 @@ from gamekit.review import (
     Message,
     Note,
     counted,
+    judge_steps,
     message,
     ngettext_noop,
     note,
     rng_for,
-    state_before,
 )
 from tarot import bots, endgame, engine, inference
 from tarot.cards import INDEX
@@ -66,14 +66,12 @@ def decisions(record: Record) -> list[int]:
 
 
 def judge(record: Record, steps: list[int]) -> list[Note]:
-    cache: dict[int, Any] = {}
-    key = record.key()
-    notes = []
-    for i in steps:
-        state = state_before(engine, record, i, cache)
-        seat, action = record.steps[i].seat, record.steps[i].action
-        notes.append(judge_state(state, i, seat, action["card"], key))
-    return notes
+    return judge_steps(engine, judge_at, record, steps)
+
+
+def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
+    seat, action = record.steps[step].seat, record.steps[step].action
+    return judge_state(state, step, seat, action["card"], key)
 
 
 def judge_state(state: Any, step: int, seat: int, played: str, key: str) -> Note:

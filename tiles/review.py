@@ -15,7 +15,7 @@ from typing import Any
 
 from gamekit.engine import gettext_noop
 from gamekit.replay import Record
-from gamekit.review import Message, Note, counted, message, ngettext_noop, note, state_before
+from gamekit.review import Message, Note, counted, judge_steps, message, ngettext_noop, note
 from tiles import engine
 from tiles.rules import check_play
 from tiles.sets import sort_tiles, value
@@ -52,11 +52,10 @@ def decisions(record: Record) -> list[int]:
 
 
 def judge(record: Record, steps: list[int]) -> list[Note]:
-    cache: dict[int, Any] = {}
-    return [_judge_turn(state_before(engine, record, i, cache), i, record) for i in steps]
+    return judge_steps(engine, judge_at, record, steps)
 
 
-def _judge_turn(state: Any, step: int, record: Record) -> Note:
+def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
     seat, action = record.steps[step].seat, record.steps[step].action
     return judge_view(engine.view(state, seat), step, seat, action)
 

@@ -122,3 +122,18 @@ def test_an_unfinished_round_and_a_game_without_review_are_refused(tiles, inline
         Review.objects.start(registry.get("counter"), record)
     assert refused.value.code == "no_review"
     assert not Review.objects.exists()
+
+
+def test_purge_rooms_forgets_a_review_once_its_replay_is_gone(tiles):
+    from django.core.management import call_command
+
+    from rooms.models import Replay
+
+    _game, record = tiles
+    Replay.objects.create(
+        code="kept", key=record.key(), game="tiles", mode="local", record=record.to_json()
+    )
+    Review.objects.create(key=record.key(), game="tiles", status=Review.DONE)
+    Review.objects.create(key="z" * 64, game="tiles", status=Review.DONE)
+    call_command("purge_rooms")
+    assert list(Review.objects.values_list("key", flat=True)) == [record.key()]

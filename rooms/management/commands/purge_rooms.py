@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from rooms.admin import game_name
 from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
 from rooms.models import Replay, Room, idle_limit
+from rooms.reviews import Review
 
 
 class Command(BaseCommand):
@@ -63,4 +64,6 @@ class Command(BaseCommand):
                 "forgot %(count)d unseen replays",
                 replays,
             ) % {"count": replays}
+        # A round's review is kept with its replay (the same round, by its key).
+        Review.objects.orphans().delete()
         return summary

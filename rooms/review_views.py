@@ -1,0 +1,69 @@
+"""The review panel of a replay (issue 25): GET /reviews/<replay code>/ answers the panel
+as it stands (and takes up a review abandoned by a dead server process); POST starts
+the review. Thin: rooms.reviews computes, the game's template says each note."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import select_template
+from django.utils.html import escape
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from gamekit.engine import IllegalAction
+from gamekit.replay import Record
+from rooms import registry
+from rooms.errors import RoomError
+from rooms.models import Replay
+from rooms.reviews import Review
+from rooms.throttle import PLAY_RATE, throttle
+
+STATUS = {"unknown_replay": 404, "no_review": 404, "round_not_over": 409}
+KINDS = {
+    "best": ("✓", _("Best")),
+    "ok": ("·", _("Good")),
+    "miss": ("!", _("Could be better")),
+    "none": ("?", _("Not judged")),
+}
+
+
+@require_http_methods(["GET", "POST"])
+@throttle("review", *PLAY_RATE)  # a page asks every second while it runs
+def review_panel(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        replay = Replay.objects.filter(code=code).first()
+        game = registry.get(replay.game) if replay is not None else None
+        if game is None:
+            raise RoomError("unknown_replay")
+        if game.review is None:
+            raise RoomError("no_review")
+        try:
+            record = Record.from_json(replay.record)
+        except IllegalAction:
+            raise RoomError("bad_replay") from None
+        review = Review.objects.filter(key=record.key()).first()
+        if request.method == "POST" or (review is not None and review.status != Review.DONE):
+            review = Review.objects.start(game, record)  # a no-op while it runs elsewhere
+    except RoomError as error:
+        status = STATUS.get(error.code, 400)
+        answer = f'<p class="review-failed" role="alert">{escape(error.message)}</p>'
+        return HttpResponse(answer, status=status)
+    return render(request, "rooms/review.html", context(game, review))
+
+
+def context(game: registry.Game, review: Review | None) -> dict[str, Any]:
+    if review is None or review.status != Review.DONE:
+        return {"review": review}
+    template = select_template([f"{game.slug}/review_note.html", "rooms/review_note.html"])
+    notes = []
+    for note in review.notes:
+        mark, label = KINDS.get(note["kind"], KINDS["none"])
+        html = template.render({"note": note, "game": game})
+        notes.append(
+            {**note, "shown_at": note["step"] + 1, "mark": mark, "label": label, "html": html}
+        )
+    summary = sorted(review.summary.items())
+    return {"review": review, "notes": notes, "summary": summary}

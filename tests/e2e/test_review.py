@@ -1,0 +1,74 @@
+"""The computer's review on a replay page: "Review this round" starts it, the panel
+shows its progress and then a summary per player and the note of the step shown,
+following the replay's controls; a tile rummy miss shows the better table on demand.
+In English and Russian, on a phone and a desktop."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e import play_pages
+from tests.rooms.bot_games import bot_record
+from tiles import bots, engine, review
+
+pytestmark = pytest.mark.e2e
+
+
+def insert_replay(database_url: str, code: str, record) -> None:
+    """A finished round's replay row in the e2e server's own database (SQLite)."""
+    if not database_url.startswith("sqlite"):
+        pytest.skip("the replay row is written with SQLite")
+    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
+        connection.execute(
+            "INSERT INTO rooms_replay (code, key, game, mode, record, room_id, round, created,"
+            " seen) VALUES (?, ?, 'tiles', 'computer', ?, NULL, NULL, datetime('now'),"
+            " datetime('now'))",
+            (code, code.ljust(64, "0"), json.dumps(record.to_json())),
+        )
+
+
+def tiles_round(seed: int):
+    """A finished round (each test its own: a review is kept per round) and its first miss."""
+    record = bot_record(engine, bots, seed, {1: "medium", 2: "strong"})
+    notes = review.judge(record, review.decisions(record))
+    return record, next(n for n in notes if n["kind"] == "miss")
+
+
+@pytest.mark.parametrize(("language", "seed"), [("en", 5), ("ru", 8)])
+def test_the_review_runs_then_follows_the_replays_steps(
+    new_page, live_database_url: str, language: str, seed: int
+) -> None:
+    record, miss = tiles_round(seed)
+    code = f"review-{language}"
+    insert_replay(live_database_url, code, record)
+    page = new_page(locale=language)
+    page.goto(f"/replays/{code}/")
+    panel = page.locator("#review")
+    start = panel.locator('[data-review="start"]')
+    expect(start).to_be_visible()
+    start.click()
+    expect(panel.locator('[data-review-status="done"]')).to_be_attached(timeout=60_000)
+    expect(panel.locator(".review-summary li")).to_have_count(2)
+    # As dealt: no decision yet.
+    expect(panel.locator("[data-review-none]")).to_be_visible()
+    shown_at = miss["step"] + 1
+    page.locator('[data-replay="forward"]').click()
+    for _ in range(shown_at - 1):
+        page.locator('[data-replay="forward"]').click()
+    note = panel.locator(f'[data-review-step="{shown_at}"]')
+    expect(note).to_be_visible()
+    expect(note).to_have_class("review-note is-miss")
+    expect(panel.locator("[data-review-none]")).to_be_hidden()
+    better = note.locator("details.review-better")
+    better.locator("summary").click()
+    expect(better.locator(".tile-sets .tile").first).to_be_visible()
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        play_pages.picture(page, f"review-tiles-{language}-{width}.png", full_page=True)
+    # Back to the deal: the note goes.
+    page.locator('[data-replay="first"]').click()
+    expect(note).to_be_hidden()

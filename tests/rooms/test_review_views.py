@@ -1,0 +1,84 @@
+"""The review panel of a replay (rooms/review_views.py): POST starts the review, GET
+answers the panel as it stands; an unknown replay, a game without review and a damaged
+record are refused with a translated message."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from rooms import registry, reviews
+from rooms.local import computer
+from rooms.models import Replay
+from rooms.reviews import Review
+from tests.rooms.bot_games import bot_record
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def inline(monkeypatch):
+    previous = computer.set_computer_pool(None)
+    monkeypatch.setattr(computer, "COMPUTER_PROCESSES", None)
+    monkeypatch.setattr(reviews, "spawn", reviews.run)
+    yield
+    computer.set_computer_pool(previous)
+
+
+def replay_of(slug: str, seed: int = 5, code: str = "abc", **levels: str) -> Replay:
+    game = registry.get(slug)
+    record = bot_record(game.engine, game.bots, seed, {1: "medium", 2: "strong"})
+    return Replay.objects.create(
+        code=code, key=record.key(), game=slug, mode="computer", record=record.to_json()
+    )
+
+
+def test_the_panel_offers_the_review_then_shows_each_decisions_note(client: Client, inline):
+    replay = replay_of("tiles")
+    first = client.get("/reviews/abc/")
+    assert first.status_code == 200
+    assert b'data-review="start"' in first.content
+    assert not Review.objects.exists()  # a look does not start it
+    done = client.post("/reviews/abc/")
+    assert done.status_code == 200
+    text = done.content.decode()
+    review = Review.objects.get(key=replay.key)
+    assert review.status == Review.DONE
+    assert 'data-review-status="done"' in text
+    assert text.count("data-review-step=") == review.total
+    assert "turns where more tiles could have gone down" in text
+    assert 'class="review-better"' in text  # the better table, on demand
+    assert 'class="tile-sets"' in text
+
+
+@pytest.mark.parametrize("slug", ["cards", "tarot"])
+def test_the_card_games_notes_name_their_cards_in_the_players_language(client, inline, slug):
+    replay_of(slug)
+    with translation.override("ru"):
+        text = client.post("/reviews/abc/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Разбор компьютером" in text
+    assert "Сильный уровень" in text
+
+
+def test_a_running_review_shows_its_progress(client: Client, inline):
+    replay = replay_of("tiles")
+    Review.objects.create(key=replay.key, game="tiles", status=Review.RUNNING, done=12, total=40)
+    text = client.get("/reviews/abc/").content.decode()
+    assert 'data-review-status="running"' in text
+    assert "Reviewing… 12 of 40 decisions" in text
+    assert '<progress max="40" value="12">' in text
+
+
+def test_refusals_say_why_and_change_nothing(client: Client, inline):
+    assert client.get("/reviews/nosuch/").status_code == 404
+    assert client.post("/reviews/nosuch/").status_code == 404
+    Replay.objects.create(code="bad", key="x" * 64, game="tiles", mode="local", record={"no": 1})
+    assert client.post("/reviews/bad/").status_code == 400
+    replay = replay_of("tiles", code="cut")
+    record = dict(replay.record, steps=replay.record["steps"][:-2])
+    Replay.objects.filter(code="cut").update(record=record, key="y" * 64)
+    unfinished = client.post("/reviews/cut/")
+    assert unfinished.status_code == 409
+    assert "once it is over" in unfinished.content.decode()
+    assert not Review.objects.exists()
