@@ -45,8 +45,11 @@ def review_panel(request: HttpRequest, code: str) -> HttpResponse:
         except IllegalAction:
             raise RoomError("bad_replay") from None
         review = Review.objects.filter(key=record.key()).first()
-        if request.method == "POST" or (review is not None and review.status != Review.DONE):
-            review = Review.objects.start(game, record)  # a no-op while it runs elsewhere
+        # A look takes up a review abandoned by a dead process (a no-op while it runs);
+        # only the button tries a failed one again.
+        waiting = review is not None and review.status in (Review.PENDING, Review.RUNNING)
+        if request.method == "POST" or waiting:
+            review = Review.objects.start(game, record)
     except RoomError as error:
         status = STATUS.get(error.code, 400)
         answer = f'<p class="review-failed" role="alert">{escape(error.message)}</p>'

@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import Any
 
 from django.apps import apps
-from django.db import close_old_connections, models
+from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -132,7 +132,7 @@ def run(pk: int, module: str, record_json: dict[str, Any]) -> None:
         logger.exception("review %s failed", pk)
         Review.objects.filter(pk=pk).update(status=Review.FAILED, updated_at=timezone.now())
     finally:
-        close_old_connections()
+        connection.close()  # this thread's own connection
 
 
 def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:

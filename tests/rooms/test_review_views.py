@@ -82,3 +82,20 @@ def test_refusals_say_why_and_change_nothing(client: Client, inline):
     assert unfinished.status_code == 409
     assert "once it is over" in unfinished.content.decode()
     assert not Review.objects.exists()
+
+
+def test_a_look_takes_up_an_abandoned_review_and_only_the_button_retries_a_failed_one(
+    client: Client, inline
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    replay = replay_of("tiles")
+    Review.objects.create(key=replay.key, game="tiles", status=Review.FAILED, done=8, total=68)
+    text = client.get("/reviews/abc/").content.decode()
+    assert "could not be finished" in text
+    assert Review.objects.get().status == Review.FAILED
+    long_ago = timezone.now() - timedelta(seconds=reviews.STALE_SECONDS + 1)
+    Review.objects.update(status=Review.RUNNING, updated_at=long_ago)
+    assert 'data-review-status="done"' in client.get("/reviews/abc/").content.decode()
