@@ -10,7 +10,10 @@ with DEBUG=0. For each game (tile rummy, rummy, Tarot) a host on process 1 in Ch
 by the invite link, and each makes one move in turn; it prints how long each move took
 to show on the other page. Then every socket stays idle for --idle seconds (longer than
 every timeout of the layer and its client), every page must still say that both players
-are here, and each room moves once more. Then hostile frames on process 1's socket, and
+are here, and each room moves once more. Each room also has a watcher (issue 25) at
+390x844 on the other process than the host's first move lands on, who takes the full
+room's offer to watch: each move must show on the watcher's page, the players' line must
+say "1 watching" before and after the idle time. Then hostile frames on process 1's socket, and
 what each got back. Last, the page errors the browser saw and the tracebacks and ERROR
 lines of both daphne logs. Screenshots of every page go to --pictures (a temporary folder
 by default, printed). Needs Debian's Chromium at /usr/bin/chromium.
@@ -33,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PageTimeout  # noqa: E402
 
 from bench.load_services import SECRET, Services, make_rooms, setup_django  # noqa: E402
 from tests.live_server import HOST  # noqa: E402
@@ -89,6 +93,28 @@ def timed_move(game: str, pages: tuple[Page, Page]) -> tuple[float, str]:
     elapsed = time.perf_counter() - started
     mover.wait_for_function("() => !window.Play.busy")
     return elapsed, "phone" if mover is pages[0] else "desktop"
+
+
+def watch(browser: object, invite: str, base_url: str) -> Page:
+    """A third visitor at 390x844, who takes the full room's offer to watch."""
+    page = browser.new_context(base_url=base_url, **PHONE).new_page()  # type: ignore[attr-defined]
+    page.goto(invite)
+    page.locator("#full-watch").click()
+    page.wait_for_url("**/watch/")
+    page.locator("#board > *").first.wait_for(state="attached")
+    return page
+
+
+def watcher_follows(watcher: Page, player: Page) -> bool:
+    """Whether the watcher's page comes to the player's version (within 15 s)."""
+    target = version(player)
+    try:
+        watcher.wait_for_function(
+            "v => window.Play.context.version >= v", arg=target, timeout=15000
+        )
+    except PageTimeout:
+        return False
+    return True
 
 
 def presence(page: Page) -> str:
@@ -174,6 +200,7 @@ def main(args: argparse.Namespace) -> int:
                 executable_path="/usr/bin/chromium", args=["--no-sandbox"]
             )
             rooms = {}
+            watchers = {}
             for game in MOVES:
                 host = browser.new_context(base_url=one.url, **PHONE).new_page()
                 guest = browser.new_context(base_url=two.url, **DESKTOP).new_page()
@@ -186,10 +213,17 @@ def main(args: argparse.Namespace) -> int:
                 guest.goto(invite.replace(one.url, two.url))
                 for page in (host, guest):
                     expect(page.locator("#play-presence")).to_contain_text(BOTH_HERE)
+                watcher = watch(browser, invite.replace(one.url, two.url), two.url)
+                watcher.on("pageerror", lambda error, g=game: errors.append(f"{g} watch: {error}"))
+                watchers[game] = watcher
+                for page in (host, guest):
+                    expect(page.locator("#play-watchers")).to_have_text("1 watching")
                 for _ in range(2):
                     seconds, who = timed_move(game, (host, guest))
+                    watched = watcher_follows(watcher, host)
                     print(f"{game}: a move on the {who} showed on the other page in "
-                          f"{seconds:.2f} s")  # fmt: skip
+                          f"{seconds:.2f} s; on the watcher's: {watched}")  # fmt: skip
+                watcher.screenshot(path=str(pictures / f"{game}-watch-phone.png"), full_page=True)
                 host.screenshot(path=str(pictures / f"{game}-phone.png"), full_page=True)
                 guest.screenshot(path=str(pictures / f"{game}-desktop.png"), full_page=True)
                 rooms[game] = (host, guest)
@@ -199,9 +233,15 @@ def main(args: argparse.Namespace) -> int:
                 shown = [presence(host), presence(guest)]
                 kept = all(BOTH_HERE in text for text in shown)
                 failures += not kept
+                counted = host.locator("#play-watchers").inner_text() == "1 watching"
+                failures += not counted
                 again, who = timed_move(game, (host, guest))
+                watched = watcher_follows(watchers[game], host)
+                failures += not watched
                 print(f"{game}: after the idle time both pages say {BOTH_HERE!r}: {kept}; "
-                      f"the next move (on the {who}) showed in {again:.2f} s")  # fmt: skip
+                      f"the next move (on the {who}) showed in {again:.2f} s; the players "
+                      f"still see 1 watching: {counted}; the watcher has it: {watched}"
+                )  # fmt: skip
             browser.close()
         code, host_key, _ = make_rooms(1)[0]
         url = f"ws://{HOST}:{one.port}/ws/rooms/{code}/"

@@ -30,6 +30,7 @@ from typing import Any
 
 from autobahn.exception import Disconnected
 from django.conf import settings
+from django.db import IntegrityError
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
@@ -69,9 +70,12 @@ def join(room: Room, channel_name: str) -> bool:
     purge_stale(room.pk)
     if count(room.pk) >= limit():
         return False
-    Watcher.objects.update_or_create(
-        channel_name=channel_name, defaults={"room_id": room.pk, "heartbeat_at": timezone.now()}
-    )
+    try:
+        Watcher.objects.update_or_create(
+            channel_name=channel_name, defaults={"room_id": room.pk, "heartbeat_at": timezone.now()}
+        )
+    except IntegrityError:  # the room was deleted meanwhile
+        raise Room.DoesNotExist from None
     return True
 
 
@@ -81,7 +85,10 @@ def beat(room: Room, channel_name: str) -> bool:
     now = timezone.now()
     changed = purge_stale(room.pk) > 0
     if not Watcher.objects.filter(channel_name=channel_name).update(heartbeat_at=now):
-        Watcher.objects.create(room_id=room.pk, channel_name=channel_name, heartbeat_at=now)
+        try:
+            Watcher.objects.create(room_id=room.pk, channel_name=channel_name, heartbeat_at=now)
+        except IntegrityError:  # the room was deleted meanwhile
+            raise Room.DoesNotExist from None
         changed = True
     return changed
 

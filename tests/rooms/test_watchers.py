@@ -257,3 +257,15 @@ def test_the_full_room_page_offers_to_watch_and_the_watch_page_has_no_seat(clien
     assert "play-fresh-key" not in page
     assert "play-invite-link" not in page
     assert client.get("/r/nosuchroom/watch/").status_code == 404
+
+
+async def test_a_watcher_of_a_room_deleted_under_it_is_told_it_is_closed():
+    code, _, _ = await make_room()
+    page = await open_socket(code)
+    await database_sync_to_async(Room.objects.filter(code=code).delete)()
+
+    await page.send_json_to({"type": "hello", "watch": True})
+    closed = await receive(page, "closed")
+
+    assert closed["code"] == "room_closed"
+    assert not await database_sync_to_async(Watcher.objects.exists)()
