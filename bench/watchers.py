@@ -1,17 +1,21 @@
 """Watchers do not slow the players (issue 25, rooms/online/watchers.py), measured.
 
     nice -n 19 python bench/watchers.py [--stack redis|memory] [--processes 2]
-        [--watchers 50] [--seconds 20] [--repeat 2]
+        [--watchers 50] [--seconds 20] [--repeat 2] [--pause 0]
 
 Part 1, from outside, as bench/ws_load.py runs the site (its services: a redis-server
 and a PostgreSQL database of its own, P daphne processes with DEBUG=0; `--stack memory`:
 SQLite and the in-memory layer, one process): one tile rummy room whose seats move as
 fast as the server answers (the seat to move draws, or passes; a finished round is
-restarted), in phases of `--seconds`: with no watcher, and with `--watchers` watcher
-sockets on the room (spread over the processes), in alternate orders `--repeat` times.
-Printed per phase: moves a second, the players' p50/p99 of the confirmation and of the
-push, the p50/p99 of the moment the last watcher had the move's frame, whether every
-watcher got the same frame of every version, and the daphne processes' CPU per move.
+restarted), or `--pause` seconds apart as people play, in phases of `--seconds`: with
+no watcher, and with `--watchers` watcher sockets on the room (spread over the
+processes), in alternate orders `--repeat` times. Printed per phase: moves a second,
+the players' p50/p99 of the confirmation and of the push, the p50/p99 of the moment the
+last watcher had the move's frame, whether every watcher got the same frame of every
+version ("missed": versions some watcher skipped, its next frame having come first: the
+seats sit on two processes, whose pushes to the watchers may cross in Redis; each frame
+is a whole state, and an older one is never shown after a newer), and the daphne
+processes' CPU per move.
 
 Part 2, in this process (the ASGI app through Channels' test client, the in-memory
 layer, the same database): a room with `--watchers` watchers, half in English and half
@@ -53,7 +57,7 @@ class Watcher(Page):
                     self.seen.setdefault(message["version"], (arrived, text))
 
 
-async def phase(room: GameRoom, watchers: list[Watcher], seconds: float) -> dict:
+async def phase(room: GameRoom, watchers: list[Watcher], seconds: float, pause: float) -> dict:
     tally = room.tally
     tally.confirm.clear()
     tally.push.clear()
@@ -75,6 +79,8 @@ async def phase(room: GameRoom, watchers: list[Watcher], seconds: float) -> dict
             continue
         if not over:
             started[version + 1] = began
+        if pause:
+            await asyncio.sleep(pause)
     tally.counting = False
     await asyncio.sleep(1)  # the last frames on their way
     last, same, missed = [], 0, 0
@@ -122,7 +128,7 @@ async def outside(args: argparse.Namespace, services: Services) -> None:
             await asyncio.sleep(1)
             await room.resync()
             cpu_before = services.cpu()[0]
-            result = await phase(room, watchers, args.seconds)
+            result = await phase(room, watchers, args.seconds, args.pause)
             cpu = services.cpu()[0] - cpu_before
             await asyncio.gather(*(watcher.close() for watcher in watchers))
             moves = max(result["moves"], 1)
@@ -228,6 +234,7 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--pause", type=float, default=0, help="seconds between moves")
     args = parser.parse_args()
     processes = 1 if args.stack == "memory" else args.processes
     services = Services(args.stack, processes)
