@@ -77,3 +77,48 @@ def test_a_visitor_of_a_full_room_watches_the_moves_without_seeing_a_rack(
     expect(host.locator("#play-watchers")).to_have_text("1 watching")
     watcher.close()
     expect(host.locator("#play-watchers")).to_be_hidden()
+
+
+def move_cards(page: Page) -> None:
+    page.get_by_role("button", name="Draw from the stock", exact=True).click()
+    page.wait_for_function("() => !window.Play.busy")
+    page.locator(".cards-hand .card").first.click()
+    page.get_by_role("button", name="Discard", exact=True).click()
+
+
+def move_tarot(page: Page) -> None:
+    page.locator(".tarot-board.is-playing button.card[data-legal]").first.click()
+    page.get_by_role("button", name="Play card").click()
+
+
+@pytest.mark.parametrize(
+    ("game", "move", "viewport", "locale", "words"),
+    [
+        ("cards", move_cards, PHONE, "ru-RU", "Просмотр"),
+        ("tarot", move_tarot, DESKTOP, "pt-BR", "Assistindo"),
+    ],
+)
+def test_a_watcher_of_rummy_or_tarot_sees_the_move_and_no_hand(
+    new_page, game, move, viewport, locale, words
+) -> None:
+    host = new_page(viewport=DESKTOP)
+    play_pages.open_room(host, game)
+    invite = host.locator("#play-invite-link").input_value()
+    play_pages.join(new_page, invite)
+    expect(host.locator("#play-status")).to_contain_text("Your turn")
+
+    watcher = new_page(viewport=viewport, locale=locale)
+    watcher.goto(invite)
+    watcher.locator("#full-watch").click()
+    watcher.wait_for_url("**/watch/")
+    expect(watcher.locator("#play-watching")).to_contain_text(words)
+    before = watcher.evaluate("() => window.Play.context.version")
+    expect(host.locator("#play-watchers")).to_have_text("1 watching")
+
+    move(host)
+
+    watcher.wait_for_function("v => window.Play.context.version > v", arg=before)
+    expect(watcher.locator("[data-own-hand]")).to_have_count(0)
+    expect(watcher.locator("#board button:not([disabled])")).to_have_count(0)
+    size = "phone" if viewport is PHONE else "desktop"
+    play_pages.picture(watcher, f"watch-{game}-{size}-{locale[:2]}")
