@@ -264,8 +264,8 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
             f"\n        <div><dt>{_seat_name(opponent, seat, mode, language)}</dt>"
             f'<dd data-count="opponent">{_count_words(tiles, language)}</dd></div>\n      '
         )
-    if view.get("replay") and not view.get("over"):
-        counts += _replay_racks(view, seat, mode, language)
+    if view.get("replay") and not view.get("over"):  # both racks instead of a count
+        counts = _replay_racks(view, seat, mode, language)
     last = _last_line(view, seat, mode, language) if view.get("last") else ""
     result = ""
     if view.get("over"):

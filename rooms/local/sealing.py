@@ -5,7 +5,8 @@ Fernet (AES-CBC + HMAC-SHA256) with a key derived from SECRET_KEY by HKDF with a
 purpose string, so that the key is used for nothing else and rotating SECRET_KEY
 invalidates saved games cleanly (they read as "cannot be read"). The JSON is not
 compressed before encryption on purpose: the player chooses part of the plaintext
-(their actions), and compressed lengths would leak the hidden rest.
+(their actions), and compressed lengths would leak the hidden rest. (The round's
+record compresses its steps alone, which are public actions: rooms.local.records.)
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@
       if (shown >= last) stop();
       else show(shown + 1);
     }, Number(speed.value));
-    playButton.textContent = "⏸";
+    playButton.textContent = "❚❚";
     playButton.setAttribute("aria-label", playButton.dataset.pauseLabel);
     playButton.title = playButton.dataset.pauseLabel;
     page.classList.add("is-playing");
@@ -85,8 +85,9 @@
 
   const moves = {
     first: () => 0,
-    back: () => shown - 1,
-    forward: () => shown + 1,
+    // From the step last chosen, so that quick presses count even before it is shown.
+    back: () => wanted - 1,
+    forward: () => wanted + 1,
     last: () => last,
   };
   page.querySelector(".replay-controls").addEventListener("click", (event) => {

@@ -1,0 +1,109 @@
+"""The replay of a finished round (issue 25) in a browser, at 390 px: the play page
+offers it once the round is over, and the replay page steps through it (first, back,
+forward, last, play), telling each shown step with `replay:step`."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.play_pages import save_token, seal
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+# Set REPLAY_SHOTS=<folder> to keep screenshots of the pages (to look at them).
+SHOTS = os.environ.get("REPLAY_SHOTS")
+
+
+def finished_game(slug: str, mode: str = "computer") -> str:
+    """A sealed game whose round is over, with its record, as the server makes them."""
+    from rooms import registry
+    from rooms.local import records
+
+    game = registry.get(slug)
+    engine, bots = game.engine, game.bots
+    state = engine.new_round(5, 1)
+    record = records.begin(engine.to_json(state))
+    rng = random.Random(5)
+    while not engine.status(state)["over"]:
+        seat = engine.status(state)["turn"]
+        action = bots.choose(state, seat, "easy", rng)
+        state = engine.apply(state, seat, action)
+        record = records.add(record, [(seat, action)])
+    payload = {"game": slug, "mode": mode, "level": "easy", "round": 1, "seed": 5, "moves": 0}
+    payload |= {"seat": 1, "save": f"e2e-replay-{slug}", "version": 0}
+    return seal(payload | {"state": engine.to_json(state), "record": record})
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=False)
+
+
+def open_replay(new_page, slug: str, viewport: dict, language: str = "en"):
+    page = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
+    save_token(page, f"play:{slug}:computer:token", finished_game(slug))
+    page.goto(f"/{slug}/computer/")
+    offer = page.locator("#play-replay button")
+    expect(offer).to_be_visible()
+    shot(page, f"{slug}-play-over-{language}-{viewport['width']}")
+    offer.click()
+    page.wait_for_url("**/replays/**")
+    return page
+
+
+def test_a_finished_round_is_stepped_through_on_a_phone(new_page) -> None:
+    page = open_replay(new_page, "tarot", PHONE)
+    page.evaluate(
+        "() => { window.steps = []; document.addEventListener('replay:step',"
+        " (event) => window.steps.push(event.detail.step)); }"
+    )
+    last = int(page.locator("#replay").get_attribute("data-last"))
+    position = page.locator('[data-replay="position"]')
+    expect(position).to_have_text("As dealt")
+    assert page.locator("#review[data-replay]").count() == 1
+    assert page.locator(".replay-frame .replay-hands .replay-hand").count() == 2
+    page.get_by_role("button", name="Step forward").click()
+    expect(position).to_have_text(f"Step 1 of {last}")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(f"Step 2 of {last}")
+    page.get_by_role("button", name="Step back").click()
+    expect(position).to_have_text(f"Step 1 of {last}")
+    page.get_by_role("button", name="Last step").click()
+    expect(position).to_have_text(f"Step {last} of {last}")
+    expect(page.locator(".replay-frame .board-result")).to_be_visible()
+    page.get_by_role("button", name="First step").click()
+    expect(position).to_have_text("As dealt")
+    page.locator('[data-replay="speed"]').select_option("400")
+    page.get_by_role("button", name="Play").click()
+    expect(position).to_have_text(f"Step 3 of {last}", timeout=5000)
+    page.get_by_role("button", name="Pause").click()
+    assert page.evaluate("() => window.steps")[:4] == [1, 2, 1, last]
+    # Nothing on the board can be clicked, and the page fits the phone's width.
+    assert page.locator(".replay-frame").get_attribute("inert") is not None
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+
+
+@pytest.mark.skipif(not SHOTS, reason="screenshots only when REPLAY_SHOTS is set")
+@pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_screenshots_of_the_replay(new_page, slug, language, viewport) -> None:
+    page = open_replay(new_page, slug, viewport, language)
+    name = f"{slug}-{language}-{viewport['width']}"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(400)
+    shot(page, f"replay-{name}-step3")
+    page.keyboard.press("End")
+    page.wait_for_timeout(400)
+    shot(page, f"replay-{name}-last")
