@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from rooms.models import Room, Watcher
 from rooms.online import watchers
+from rooms.online.protocol import CLOSE_RETRY
+from tests.rooms.test_database_outage import database, log, retried, tracebacks  # noqa: F401
 from tests.rooms.wsclient import (
     act,
     both_seats,
@@ -269,3 +271,23 @@ async def test_a_watcher_of_a_room_deleted_under_it_is_told_it_is_closed():
 
     assert closed["code"] == "room_closed"
     assert not await database_sync_to_async(Watcher.objects.exists)()
+
+
+async def test_a_watcher_whose_database_goes_away_is_told_to_retry_without_a_traceback(
+    database,  # noqa: F811 (the fixture of tests/rooms/test_database_outage.py)
+    log,  # noqa: F811
+):
+    code, host, guest, _ = await both_seats()
+    page, _ = await watch(code)
+    database.down()
+
+    await page.send_json_to({"type": "ping"})
+    frame, close_code = await retried(page)  # its disconnect runs with the database gone
+    database.up()
+    again, state = await watch(code)
+
+    assert frame["code"] == "database_lost"
+    assert close_code == CLOSE_RETRY
+    assert tracebacks(log) == []
+    assert state["watching"] is True
+    await close_all(again, host, guest)
