@@ -179,9 +179,9 @@ def frame(replay: Replay, step: object) -> str:
 
 
 def finished_rounds(room: Room) -> list[tuple[int, Replay | None]]:
-    """The room's rounds that may have a replay, newest first: the earlier rounds, and
-    the current one once the room says it is finished (the replay itself checks)."""
-    last = room.round if room.finished else room.round - 1
+    """The room's earlier rounds that have a replay, newest first (each was finished for
+    the next to start; the replay itself checks). The current round, once over, is
+    offered by the play page (/r/<code>/replay/, the last finished round)."""
     made = {r.round: r for r in Replay.objects.filter(room=room)}
     kept = set(RoundStart.objects.filter(room=room).values_list("round", flat=True))
-    return [(n, made.get(n)) for n in range(last, 0, -1) if n in kept]
+    return [(n, made.get(n)) for n in range(room.round - 1, 0, -1) if n in kept]

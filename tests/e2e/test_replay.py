@@ -107,3 +107,107 @@ def test_screenshots_of_the_replay(new_page, slug, language, viewport) -> None:
     page.keyboard.press("End")
     page.wait_for_timeout(400)
     shot(page, f"replay-{name}-last")
+
+
+def _database(database_url: str, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+    """Run `statements` ("?" placeholders, "{json}" where a JSON value goes) on the e2e
+    server's own database, in one transaction; the rows each returned."""
+    import json as _json  # noqa: F401 (the caller passes JSON text)
+
+    found = []
+    if database_url.startswith("sqlite"):
+        import sqlite3
+
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
+            for statement, params in statements:
+                found.append(connection.execute(statement.format(json="?"), params).fetchall())
+    else:
+        import psycopg
+
+        with psycopg.connect(database_url) as connection:
+            for statement, params in statements:
+                text = statement.replace("?", "%s").format(json="%s::jsonb")
+                cursor = connection.execute(text, params)
+                found.append(cursor.fetchall() if cursor.description else [])
+    return found
+
+
+def finish_room_round(database_url: str, code: str) -> None:
+    """Play the room's first round to its end with the easy bots, as the store would have
+    written it: each action in the log, the end state as the room's (a test only)."""
+    import json
+
+    from rooms import registry
+
+    (rows,) = _database(
+        database_url,
+        [
+            (
+                "SELECT r.id, r.game, s.state FROM rooms_room r JOIN rooms_roundstart s"
+                " ON s.room_id = r.id WHERE r.code = ? AND s.round = 1",
+                (code,),
+            )
+        ],
+    )
+    room_id, slug, start = rows[0]
+    game = registry.get(slug)
+    engine, bots = game.engine, game.bots
+    state = engine.from_json(start if isinstance(start, dict) else json.loads(start))
+    rng = random.Random(9)
+    statements = []
+    version = 0
+    while not engine.status(state)["over"]:
+        seat = engine.status(state)["turn"]
+        action = bots.choose(state, seat, "easy", rng)
+        state = engine.apply(state, seat, action)
+        version += 1
+        statements.append(
+            (
+                "INSERT INTO rooms_actionlog (room_id, seat, version, action, created)"
+                " VALUES (?, ?, ?, {json}, CURRENT_TIMESTAMP)",
+                (room_id, seat, version, json.dumps(action)),
+            )
+        )
+    statements.append(
+        (
+            "UPDATE rooms_room SET state = {json}, version = ?, finished = ? WHERE id = ?",
+            (json.dumps(engine.to_json(state)), version, True, room_id),
+        )
+    )
+    _database(database_url, statements)
+
+
+def test_an_online_rounds_replay_is_offered_to_both_players_and_shared(
+    new_page, live_database_url: str
+) -> None:
+    from tests.e2e.play_pages import join, open_room
+
+    host = new_page(viewport=PHONE)
+    open_room(host, "tarot")
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    guest = join(new_page, host.url)
+    # While the round goes on its replay does not exist, whatever is asked.
+    refused = new_page(viewport=PHONE, extra_http_headers={"Accept-Language": "ru"})
+    answer = refused.goto(f"/r/{code}/replay/1/")
+    assert answer.status == 409
+    expect(refused.locator(".replay-refusal")).to_contain_text("Этот раунд ещё не окончен")
+
+    finish_room_round(live_database_url, code)
+    for page in (host, guest):
+        page.reload()
+        expect(page.locator("#play-replay-last")).to_be_visible()
+    shot(host, "room-over-en-390")
+    guest.locator("#play-replay-last").click()
+    guest.wait_for_url("**/replays/**")
+    link = guest.locator("#replay-link").input_value()
+    guest.get_by_role("button", name="Last step").click()
+    expect(guest.locator(".replay-frame .board-result")).to_be_visible()
+
+    # The shared link works in a browser that never was in the room.
+    stranger = new_page(viewport=DESKTOP)
+    stranger.goto(link)
+    expect(stranger.locator('[data-replay="position"]')).to_have_text("As dealt")
+    assert stranger.locator(".replay-frame .replay-hand").count() == 2
+    # The host's link leads to the same replay.
+    host.locator("#play-replay-last").click()
+    host.wait_for_url(link)

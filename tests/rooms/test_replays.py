@@ -222,11 +222,14 @@ def test_a_replay_frame_draws_both_hands_and_no_control():
     assert ActionLog.objects.filter(room=room).count() == replays.step_count(replay)
 
 
-def test_the_room_page_lists_the_replays_of_its_finished_rounds(client):
+def test_the_room_page_lists_the_replays_of_its_earlier_rounds(client):
     room = Room.objects.create_for("tarot")
-    page = client.get(f"/r/{room.code}/").content.decode()
-    assert f"/r/{room.code}/replay/1/" not in page
     connect_both(room)
     room = play_online(room)
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert f"/r/{room.code}/replay/1/" not in page  # the play page offers the last one
+    assert f"/r/{room.code}/replay/" in page
+    room.ask_new_round(1)
+    room.ask_new_round(2)
     page = client.get(f"/r/{room.code}/").content.decode()
     assert f"/r/{room.code}/replay/1/" in page
