@@ -67,6 +67,17 @@ def test_the_board_shows_only_the_seats_own_hand(mode: str) -> None:
     assert "2 cards" in html  # the opponent's hand, by its size
 
 
+def test_a_watcher_sees_no_hand_but_the_size_of_both() -> None:
+    state = after_the_opponents_turn()
+    html = render(state, None, "friend")
+    assert 'class="cards-hand"' not in html
+    for code in engine.hidden(state, None):
+        assert f'data-code="{code}"' not in html
+    sizes = re.findall(r'data-count="hand-(\d)">([^<]*)<', html)
+    assert sizes == [("1", f"{len(state.hands[1])} cards"), ("2", "1 card")]
+    assert len(state.hands[2]) == 1
+
+
 def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> None:
     html = render(after_the_opponents_turn(), 1)
     assert 'data-action="draw-stock"' in html

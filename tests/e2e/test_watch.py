@@ -119,6 +119,8 @@ def test_a_watcher_of_rummy_or_tarot_sees_the_move_and_no_hand(
 
     watcher.wait_for_function("v => window.Play.context.version > v", arg=before)
     expect(watcher.locator("[data-own-hand]")).to_have_count(0)
+    if game == "cards":  # both hands by their size only
+        expect(watcher.locator('[data-count="hand-1"]')).to_contain_text("10")
     expect(watcher.locator("#board button:not([disabled])")).to_have_count(0)
     size = "phone" if viewport is PHONE else "desktop"
     play_pages.picture(watcher, f"watch-{game}-{size}-{locale[:2]}")
