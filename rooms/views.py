@@ -162,7 +162,17 @@ def watch_room(request: HttpRequest, code: str) -> HttpResponse:
     deletes_at = room.deletes_at()
     expiry = {"at": deletes_at, "iso": protocol.moment(deletes_at)}
     game = registry.get(room.game)
-    return _play_page(request, game, "friend", room=room, watching=True, expiry=expiry)
+    # A finished round's replay is open to whoever has the room's code, as to the players.
+    finished_rounds = replays.finished_rounds(room)
+    return _play_page(
+        request,
+        game,
+        "friend",
+        room=room,
+        watching=True,
+        expiry=expiry,
+        finished_rounds=finished_rounds,
+    )
 
 
 @require_POST
