@@ -94,7 +94,7 @@ def test_a_finished_round_is_stepped_through_on_a_phone(new_page) -> None:
 
 @pytest.mark.skipif(not SHOTS, reason="screenshots only when REPLAY_SHOTS is set")
 @pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
-@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_screenshots_of_the_replay(new_page, slug, language, viewport) -> None:
     page = open_replay(new_page, slug, viewport, language)
@@ -211,3 +211,22 @@ def test_an_online_rounds_replay_is_offered_to_both_players_and_shared(
     # The host's link leads to the same replay.
     host.locator("#play-replay-last").click()
     host.wait_for_url(link)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_replay_page_has_no_accessibility_violations(new_page, scheme) -> None:
+    from tests.e2e.test_accessibility import violations
+
+    problems = {}
+    for slug in ("tiles", "cards", "tarot"):
+        page = new_page(viewport=PHONE, color_scheme=scheme)
+        save_token(page, f"play:{slug}:computer:token", finished_game(slug))
+        page.goto(f"/{slug}/computer/")
+        page.locator("#play-replay button").click()
+        page.wait_for_url("**/replays/**")
+        page.get_by_role("button", name="Step forward").click()
+        expect(page.locator('[data-replay="position"]')).to_contain_text("Step 1")
+        found = violations(page)
+        if found:
+            problems[slug] = found
+    assert not problems
