@@ -54,7 +54,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.mirror_pairs import MOVE_CAP, GameRecord, load_game, play_pair, player
+from bench.mirror_pairs import MOVE_CAP, GameRecord, load_game, match_rules, play_pair, player
 from bench.win_share import Summary, combine, paired_difference, report, summarise
 
 
@@ -92,8 +92,8 @@ def run(
 ) -> Summary:
     game = load_game(game_name)
     player(game, a), player(game, b)  # refuse unknown names before starting
-    if matches and not hasattr(game.engine, "match_over"):
-        raise SystemExit(f"{game_name} has no matches: its engine has no match_over(state)")
+    if matches and match_rules(game_name) is None:
+        raise SystemExit(f"{game_name} has no matches: no match_over(state) in its engine or deal")
     if a == b:
         raise SystemExit("A and B must differ: a player's rng is seeded by its name")
     tasks = [

@@ -48,6 +48,16 @@ def load_game(name: str) -> Game:
     return Game(engine, bots, baselines)
 
 
+def match_rules(game_name: str) -> ModuleType | None:
+    """The module that says when a match is over (``match_over``, ``match_totals``,
+    ``match_winner``): the engine's, or the game's deal module (rummy's engine exports
+    the protocol only), or None for a game with no matches."""
+    for name in (f"{game_name}.engine", f"{game_name}.deal"):
+        if find_spec(name) is not None and hasattr(module := import_module(name), "match_over"):
+            return module
+    return None
+
+
 def players_of(game: Game) -> list[str]:
     return [*getattr(game.bots, "LEVELS", LEVELS), *game.baselines]
 
@@ -98,11 +108,10 @@ def play_game(
 ) -> GameRecord:
     """One game from deal ``deal``, seat -> player name; every action timed. With
     ``matches``, the game is a whole match: deals follow one another (the engine's
-    ``new_round(seed, first, previous)``) until its ``match_over(state)``, and the match
-    totals (``match_totals``, ``match_winner``) decide."""
-    from cards.deal import match_over, match_totals, match_winner  # rummy's match
-
+    ``new_round(seed, first, previous)``) until ``match_over(state)`` (``match_rules``),
+    and the match totals (``match_totals``, ``match_winner``) decide."""
     game = load_game(game_name)
+    rules = match_rules(game_name) if matches else None
     choose = {seat: player(game, name) for seat, name in seats.items()}
     # Each player's rng depends on the deal and on the player, not on the seat it sits in.
     rngs = {seat: random.Random(f"{deal}:{name}") for seat, name in seats.items()}
@@ -112,7 +121,7 @@ def play_game(
     record.cpu = {name: [] for name in seats.values()}
     status = game.engine.status(state)
     deals = 1
-    while not status["over"] or (matches and not match_over(state)):
+    while not status["over"] or (rules is not None and not rules.match_over(state)):
         if status["over"]:  # the next deal of the match, its seed from the first's
             state = game.engine.new_round(deal_seed(deal, deals), first, state)
             deals += 1
@@ -129,9 +138,9 @@ def play_game(
         state = game.engine.apply(state, seat, action)
         record.moves += 1
         status = game.engine.status(state)
-    if matches:
-        record.winner = match_winner(state)
-        record.scores = dict(match_totals(state))
+    if rules is not None:
+        record.winner = rules.match_winner(state)
+        record.scores = dict(rules.match_totals(state))
         return record
     record.winner = status.get("winner")
     scores = status["scores"] or {}
