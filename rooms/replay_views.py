@@ -39,7 +39,9 @@ def room_replay(request: HttpRequest, code: str, number: int | None = None) -> H
         replay = replays.for_room(room, number)
     except RoomError as error:
         return _refused(request, error)
-    return redirect("replay", code=replay.code)
+    # Back to the room by the browser's history: the page names no room, so that a
+    # shared replay never gives away the room's code (its round in progress).
+    return redirect(f"{reverse('replay', args=[replay.code])}?from=room")
 
 
 @require_POST
@@ -73,7 +75,7 @@ def replay_page(request: HttpRequest, code: str) -> HttpResponse:
         "max_steps": MAX_STEPS,
         "frame": first,
         "link": request.build_absolute_uri(reverse("replay", args=[replay.code])),
-        "room_link": reverse("room", args=[replay.room.code]) if replay.room else None,
+        "from_room": replay.room_id is not None and request.GET.get("from") == "room",
     }
     return render(request, "rooms/replay.html", context)
 

@@ -208,9 +208,13 @@ def test_an_online_rounds_replay_is_offered_to_both_players_and_shared(
     stranger.goto(link)
     expect(stranger.locator('[data-replay="position"]')).to_have_text("As dealt")
     assert stranger.locator(".replay-frame .replay-hand").count() == 2
-    # The host's link leads to the same replay.
+    assert code not in stranger.content()  # no way from a shared replay to the room
+    expect(stranger.locator("[data-replay-back]")).to_have_count(0)
+    # The host's link leads to the same replay, and back to the room.
     host.locator("#play-replay-last").click()
-    host.wait_for_url(link)
+    host.wait_for_url(f"{link}?from=room")
+    host.get_by_role("button", name="Back to the room").click()
+    host.wait_for_url(f"**/r/{code}/")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

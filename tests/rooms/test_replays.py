@@ -76,13 +76,26 @@ def test_a_finished_online_round_has_one_replay_whose_last_step_is_the_end(slug,
     assert engine.to_json(states(engine, record)[-1]) == room.state
     page = client.get(f"/r/{room.code}/replay/1/")
     assert page.status_code == 302
-    assert page.url == f"/replays/{replay.code}/"
-    assert client.get(f"/r/{room.code}/replay/").url == f"/replays/{replay.code}/"
+    assert page.url == f"/replays/{replay.code}/?from=room"
+    assert client.get(f"/r/{room.code}/replay/").url == f"/replays/{replay.code}/?from=room"
     shown = client.get(f"/replays/{replay.code}/")
     assert shown.status_code == 200
     assert b'id="review" data-replay="' + replay.code.encode() in shown.content
     last = replays.step_count(replay)
     assert client.get(f"/replays/{replay.code}/{last}/").status_code == 200
+
+
+@pytest.mark.parametrize("opened_from", ["", "?from=room"])
+def test_a_shared_replay_never_names_its_room(client, opened_from):
+    """The room's code would show its round in progress (and any free seat): the replay
+    page goes back to the room by the history only."""
+    room = Room.objects.create_for("cards")
+    connect_both(room)
+    room = play_online(room)
+    replay = replays.for_room(room, 1)
+    page = client.get(f"/replays/{replay.code}/{opened_from}").content.decode()
+    assert room.code not in page
+    assert ("data-replay-back" in page) == bool(opened_from)
 
 
 def test_the_replay_of_a_round_in_progress_does_not_exist_and_is_refused_in_russian(client):
@@ -116,7 +129,7 @@ def test_a_finished_rounds_replay_keeps_working_after_the_next_round_started(cli
     assert engine.to_json(states(engine, replays.record_of_replay(replay))[-1]) == first_end
     with pytest.raises(RoomError, match="replay_unfinished"):
         replays.for_room(room, 2)
-    assert client.get(f"/r/{room.code}/replay/").url == f"/replays/{replay.code}/"
+    assert client.get(f"/r/{room.code}/replay/").url == f"/replays/{replay.code}/?from=room"
 
 
 def test_no_frame_of_an_unfinished_round_can_be_had_even_by_a_crafted_record(client):

@@ -121,6 +121,8 @@
     stop();
     show(moves[name]());
   });
+  // Opened from the room page: back to it by the history (the page names no room).
+  document.querySelector("[data-replay-back]")?.addEventListener("click", () => history.back());
   const copy = part("copy");
   copy.addEventListener("click", async () => {
     const input = document.getElementById("replay-link");
