@@ -95,7 +95,7 @@ def move_tarot(page: Page) -> None:
     ("game", "move", "viewport", "locale", "words"),
     [
         ("cards", move_cards, PHONE, "ru-RU", "Просмотр"),
-        ("tarot", move_tarot, DESKTOP, "pt-BR", "Assistindo"),
+        ("tarot", move_tarot, DESKTOP, "pt-BR", "A assistir"),
     ],
 )
 def test_a_watcher_of_rummy_or_tarot_sees_the_move_and_no_hand(
