@@ -10,16 +10,16 @@ the state before it, as the worker runs it); printed per game: rounds, decisions
 judged, the CPU time per decision (median, p99, max) and per round (median, max), and
 how the notes fall (best, ok, miss, none).
 
-`computer`: the computer's moves against the computer through the site's worker pool
+`computer`: the computer's moves through the site's worker pool
 (rooms.local.computer.computer_replies, 2 workers, Tarot at the strong level, the
-slowest) timed from the request's side, idle and then while reviews run in the same
-server process through rooms.reviews.judge_chunk (two reviews at once, each looping
-over Tarot rounds); then the same with REVIEW_WORKERS = 2 (reviews may take every
-worker), to show what the limit buys.
+slowest) timed from the request's side: idle; while two reviews run in the same server
+process through rooms.reviews.judge_chunk (their own worker at nice 19, the site's
+way), each looping over Tarot rounds; and while they run in the computer's own pool
+instead, one chunk at a time (one of its two workers: the first design).
 
 `busy`: what one server process's review slot does to the machine: one worker process
 judging review chunks back to back for SECONDS (for a load bench beside it, e.g.
-bench/ws_load.py, run with and without it).
+bench/ws_load.py, run with and without it); `--nice N` runs that worker at niceness N.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ def computer(args: argparse.Namespace) -> None:
     import django
 
     django.setup()
+    from gamekit.review import judge_job
     from rooms import registry, reviews
     from rooms.local import computer as site
 
@@ -111,10 +112,20 @@ def computer(args: argparse.Namespace) -> None:
     site.computer_pool()  # started (and warmed) before timing
     time_moves(site, game, positions[:4])
 
-    def phase(name: str, reviewers: int, slots: int) -> None:
-        reviews._slots = threading.BoundedSemaphore(slots)
+    def phase(name: str, reviewers: int, where: str) -> None:
+        """Computer moves timed while `reviewers` reviews run, each judging chunks back
+        to back: `where` "own" in the review's niced worker (the site's way), "shared"
+        in the computer's pool, one chunk of all reviews at a time (the first design)."""
         stop = threading.Event()
         judged = Counter()
+        shared = threading.BoundedSemaphore(1)
+
+        def judge(module: str, record_json: dict, chunk: list[int]) -> None:
+            if where == "own":
+                reviews.judge_chunk(module, record_json, chunk)
+                return
+            with shared:
+                site.computer_pool().submit(judge_job, module, record_json, chunk).result()
 
         def review_loop(number: int) -> None:
             module = game.review.__name__
@@ -125,7 +136,7 @@ def computer(args: argparse.Namespace) -> None:
                         if stop.is_set():
                             return
                         chunk = steps[at : at + reviews.CHUNK]
-                        reviews.judge_chunk(module, record.to_json(), chunk)
+                        judge(module, record.to_json(), chunk)
                         judged[number] += len(chunk)
 
         threads = [threading.Thread(target=review_loop, args=(n,)) for n in range(reviewers)]
@@ -141,15 +152,16 @@ def computer(args: argparse.Namespace) -> None:
         ms = [1000 * w for w in waits]
         print(
             f"{name}: {len(ms)} computer moves, wall ms median {statistics.median(ms):.0f} "
-            f"p90 {percentile(ms, 0.9):.0f} max {max(ms):.0f}; reviews judged "
-            f"{sum(judged.values())} decisions in {spent:.0f} s",
+            f"p90 {percentile(ms, 0.9):.0f} p99 {percentile(ms, 0.99):.0f} max {max(ms):.0f}; "
+            f"reviews judged {sum(judged.values())} decisions in {spent:.0f} s",
             flush=True,
         )
 
-    phase("idle", 0, 1)
-    phase(f"2 reviews, REVIEW_WORKERS={reviews.REVIEW_WORKERS}", 2, reviews.REVIEW_WORKERS)
-    phase("2 reviews, REVIEW_WORKERS=2 (no limit)", 2, 2)
-    phase("idle again", 0, 1)
+    reviews.review_pool().submit(os.getpid).result()  # started before timing
+    for _ in range(args.repeat):
+        phase("idle", 0, "own")
+        phase("2 reviews in their own worker (nice 19)", 2, "own")
+        phase("2 reviews in the computer's pool (1 of its 2 workers)", 2, "shared")
 
 
 def time_moves(site, game, positions) -> list[float]:
@@ -170,7 +182,8 @@ def busy(args: argparse.Namespace) -> None:
     from gamekit.review import judge_job
 
     records = {slug: [bot_round(slug, seed) for seed in range(2)] for slug in GAMES}
-    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+    context = multiprocessing.get_context("forkserver")
+    pool = ProcessPoolExecutor(1, mp_context=context, initializer=os.nice, initargs=(args.nice,))
     end, judged = time.perf_counter() + args.seconds, 0
     while time.perf_counter() < end:
         for slug, rounds in records.items():
@@ -196,8 +209,12 @@ def main() -> None:
     one.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     two = sub.add_parser("computer")
     two.add_argument("--moves", type=int, default=60)
+    two.add_argument("--repeat", type=int, default=2)
     three = sub.add_parser("busy")
     three.add_argument("--seconds", type=float, default=120)
+    three.add_argument(
+        "--nice", type=int, default=0, help="the worker's niceness (0: as the server)"
+    )
     args = parser.parse_args()
     {"decisions": decisions, "computer": computer, "busy": busy}[args.what](args)
 

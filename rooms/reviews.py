@@ -1,17 +1,23 @@
 """The review by the computer of a finished round (issue 25): computed once per round as
-played (its Record's key) and kept, in the computer's worker processes, a chunk of
+played (its Record's key) and kept, in a worker process of its own, a chunk of
 decisions at a time, with its progress on the row.
 
 The judgement itself is the game's (Game.review: decisions, judge, summary; see
 gamekit/review.py); this module only runs it:
 - `Review.objects.start(game, record)` finds or makes the row and, unless it is done or
   being computed by a live server process, starts computing it in a thread of this
-  process, which hands the decisions to the worker pool CHUNK at a time;
+  process;
+- the decisions go to the review's own worker process (`review_pool`: one per server
+  process, started by forkserver like the computer's, importing the game's review
+  module and no Django), CHUNK at a time; that process runs at niceness REVIEW_NICE, so
+  that a review yields the CPU to play (bench/RESULTS.md: online play on a saturated
+  2-core machine beside a review worker lost about half its actions a second at nice 0,
+  about a fifth at nice 19), and the computer's own workers are never taken by a review;
 - a chunk's notes are saved as it finishes (`done` of `total`), so a page polls the
   row; a review whose row has not moved for STALE_SECONDS (its server process died) is
   taken up again by the next request, from the decisions already done;
-- at most REVIEW_WORKERS chunks of this process are in the pool at once (all reviews
-  together), so the computer's moves in other rooms always find a free worker.
+- the reviews of one server process queue for its one review worker (all of them
+  progress chunk by chunk, in turn).
 
 Imported by rooms.models (Django finds the model there).
 """
@@ -19,7 +25,10 @@ Imported by rooms.models (Django finds the model there).
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import threading
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 from importlib import import_module
@@ -34,21 +43,43 @@ from gamekit.replay import Record, states
 from gamekit.review import judge_job
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local import computer
 
 logger = logging.getLogger(__name__)
 
-# Decisions judged per job handed to a worker: small enough that a job is over in well
-# under a second (a Tarot decision of the strong level is ~15-40 ms of CPU, a tile
-# rummy turn mostly ~1 ms), large enough that sending the record is paid rarely.
+# Decisions judged per job handed to the worker: small enough that progress shows
+# every second or so (a Tarot decision is ~10 ms of CPU, p99 ~80; a tile rummy turn
+# ~2 ms, p99 ~40), large enough that sending the record is paid rarely.
 CHUNK = 8
-# Chunks of reviews in the worker pool at once, per server process: one fewer than
-# its workers, so a computer's move never waits behind reviews.
-REVIEW_WORKERS = max(1, (computer.COMPUTER_PROCESSES or 1) - 1)
+# Worker processes for reviews per server process (None: inline, in the runner's
+# thread), and their niceness: a review is background work.
+REVIEW_PROCESSES: int | None = 1
+REVIEW_NICE = 19
 # A running review whose row has not changed for this long was abandoned.
 STALE_SECONDS = 60
 
-_slots = threading.BoundedSemaphore(REVIEW_WORKERS)
+_pool: Executor | None = None
+_pool_lock = threading.Lock()
+
+
+def review_pool() -> Executor | None:
+    """The review's worker processes, started on first use (forkserver, as the
+    computer's: see rooms/local/computer.py), each at niceness REVIEW_NICE."""
+    global _pool
+    with _pool_lock:
+        if _pool is None and REVIEW_PROCESSES:
+            context = multiprocessing.get_context("forkserver")
+            _pool = ProcessPoolExecutor(
+                REVIEW_PROCESSES, mp_context=context, initializer=os.nice, initargs=(REVIEW_NICE,)
+            )
+        return _pool
+
+
+def set_review_pool(pool: Executor | None) -> Executor | None:
+    """Use `pool` from now on (tests); returns the previous one, not shut down."""
+    global _pool
+    with _pool_lock:
+        previous, _pool = _pool, pool
+        return previous
 
 
 class ReviewQuerySet(models.QuerySet):
@@ -157,14 +188,12 @@ def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:
 
 
 def judge_chunk(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Any]:
-    """The notes of `steps`, in a worker process when there is a pool (one of this
-    process's REVIEW_WORKERS slots held meanwhile)."""
-    pool = computer.computer_pool()
+    """The notes of `steps`, in the review's worker process when there is one."""
+    pool = review_pool()
     if pool is None:
         return judge_job(module, record_json, steps)
-    with _slots:
-        try:
-            return pool.submit(judge_job, module, record_json, steps).result()
-        except BrokenProcessPool:  # a worker died: start afresh (the next chunk retries)
-            computer.set_computer_pool(None)
-            raise
+    try:
+        return pool.submit(judge_job, module, record_json, steps).result()
+    except BrokenProcessPool:  # the worker died: start afresh (a retry resumes)
+        set_review_pool(None)
+        raise

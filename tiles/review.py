@@ -2,10 +2,12 @@
 solver's best placement (the most rack tiles, then the most points) from what the player
 saw, against what was played; the better table is kept to be shown on demand.
 
-The solver sees the player's view only (the table and the player's own rack): a review
-reveals nothing the player did not have. It is the solver the strong level and the hint
-use, with a larger cap on its work (REVIEW_MAX_STATES); a turn it cannot settle within
-it is noted "none" (not judged).
+More tiles that only a joker would have put down, while the player kept its jokers and
+tiles were left to draw, are "ok", not a miss: the strong level keeps its jokers until
+it can go out (tiles/strong.py). The solver sees the player's view only (the table and
+the player's own rack): a review reveals nothing the player did not have. It is the
+solver the strong level and the hint use, with a larger cap on its work
+(REVIEW_MAX_STATES); a turn it cannot settle within it is noted "none" (not judged).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from gamekit.replay import Record
 from gamekit.review import Message, Note, counted, judge_steps, message, ngettext_noop, note
 from tiles import engine
 from tiles.rules import check_play
-from tiles.sets import sort_tiles, value
+from tiles.sets import JOKER, sort_tiles, value
 from tiles.solver import SearchTooLong, best_placement
 
 # About 4 microseconds a state: a few seconds at most for one turn (the hint stops at
@@ -32,6 +34,12 @@ MORE_TILES = ngettext_noop(
 MORE_POINTS = ngettext_noop(
     "As many tiles could have gone down for %(count)d more point.",
     "As many tiles could have gone down for %(count)d more points.",
+)
+JOKER_KEPT = ngettext_noop(
+    "%(count)d more tile could have gone down with a joker; the strong level keeps its "
+    "jokers until it can go out.",
+    "%(count)d more tiles could have gone down with a joker; the strong level keeps its "
+    "jokers until it can go out.",
 )
 BEST = gettext_noop("No placement puts down more tiles.")
 NOTHING = gettext_noop("No tile could go down this turn.")
@@ -77,11 +85,28 @@ def judge_view(view: dict[str, Any], step: int, seat: int, action: dict[str, Any
     best_count, best_points = len(best.placed), sum(map(value, best.placed))
     better = {"table": best.table, "placed": sort_tiles(best.placed)}
     if best_count > count:
+        if kept_jokers(view, table, rack, opened, count):
+            return note(step, seat, "ok", message(JOKER_KEPT, best_count - count), **better)
         more = message(MORE_TILES, best_count - count, placed=best_count, points=best_points)
         return note(step, seat, "miss", more, **better)
     if best_count == count and best_points > points:
         return note(step, seat, "ok", message(MORE_POINTS, best_points - points), **better)
     return note(step, seat, "best", message(BEST))
+
+
+def kept_jokers(
+    view: dict[str, Any], table: list[list[str]], rack: list[str], opened: bool, count: int
+) -> bool:
+    """Whether the tiles not put down needed a joker the player kept while tiles are
+    left to draw: what the strong level does (tiles/strong.py), not a mistake."""
+    if JOKER not in rack or not view["pool_count"]:
+        return False
+    numbered = [code for code in rack if code != JOKER]
+    try:
+        found = best_placement(table, numbered, opened, max_states=REVIEW_MAX_STATES)
+    except SearchTooLong:
+        return False
+    return found is None or len(found.placed) <= count
 
 
 def summary(notes: list[Note]) -> dict[str, list[Message]]:

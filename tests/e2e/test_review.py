@@ -18,16 +18,16 @@ from tiles import bots, engine, review
 pytestmark = pytest.mark.e2e
 
 
-def insert_replay(database_url: str, code: str, record) -> None:
+def insert_replay(database_url: str, code: str, record, game: str = "tiles") -> None:
     """A finished round's replay row in the e2e server's own database (SQLite)."""
     if not database_url.startswith("sqlite"):
         pytest.skip("the replay row is written with SQLite")
     with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
         connection.execute(
             "INSERT INTO rooms_replay (code, key, game, mode, record, room_id, round, created,"
-            " seen) VALUES (?, ?, 'tiles', 'computer', ?, NULL, NULL, datetime('now'),"
+            " seen) VALUES (?, ?, ?, 'computer', ?, NULL, NULL, datetime('now'),"
             " datetime('now'))",
-            (code, code.ljust(64, "0"), json.dumps(record.to_json())),
+            (code, code.ljust(64, "0"), game, json.dumps(record.to_json())),
         )
 
 
@@ -72,3 +72,28 @@ def test_the_review_runs_then_follows_the_replays_steps(
     # Back to the deal: the note goes.
     page.locator('[data-replay="first"]').click()
     expect(note).to_be_hidden()
+
+
+@pytest.mark.parametrize(("slug", "language"), [("cards", "en"), ("tarot", "ru")])
+def test_the_card_games_reviews_name_the_strong_levels_card(
+    new_page, live_database_url: str, slug: str, language: str
+) -> None:
+    from rooms import registry  # the e2e process has Django set up by pytest-django
+
+    game = registry.get(slug)
+    record = bot_record(game.engine, game.bots, 3, {1: "medium", 2: "strong"})
+    code = f"review-{slug}"
+    insert_replay(live_database_url, code, record, slug)
+    page = new_page(locale=language)
+    page.goto(f"/replays/{code}/")
+    panel = page.locator("#review")
+    panel.locator('[data-review="start"]').click()
+    expect(panel.locator('[data-review-status="done"]')).to_be_attached(timeout=60_000)
+    page.locator('[data-replay="forward"]').click()
+    note = panel.locator('[data-review-step="1"]')
+    expect(note).to_be_visible()
+    strong = "Сильный уровень" if language == "ru" else "The strong level"
+    expect(note).to_contain_text(strong)
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        play_pages.picture(page, f"review-{slug}-{language}-{width}.png", full_page=True)

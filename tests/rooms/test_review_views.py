@@ -9,7 +9,6 @@ from django.test import Client
 from django.utils import translation
 
 from rooms import registry, reviews
-from rooms.local import computer
 from rooms.models import Replay
 from rooms.reviews import Review
 from tests.rooms.bot_games import bot_record
@@ -19,11 +18,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def inline(monkeypatch):
-    previous = computer.set_computer_pool(None)
-    monkeypatch.setattr(computer, "COMPUTER_PROCESSES", None)
+    previous = reviews.set_review_pool(None)
+    monkeypatch.setattr(reviews, "REVIEW_PROCESSES", None)
     monkeypatch.setattr(reviews, "spawn", reviews.run)
     yield
-    computer.set_computer_pool(previous)
+    reviews.set_review_pool(previous)
 
 
 def replay_of(slug: str, seed: int = 5, code: str = "abc", **levels: str) -> Replay:

@@ -1,5 +1,5 @@
 """rooms.reviews: a round's review is computed once per record and kept, a chunk of
-decisions at a time in the computer's worker pool, with its progress on the row; an
+decisions at a time in a worker process of its own (niced), with its progress on the row; an
 abandoned one is taken up again."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from django.utils import timezone
 from gamekit.review import judge_job
 from rooms import registry, reviews
 from rooms.errors import RoomError
-from rooms.local import computer
 from rooms.reviews import Review
 from tests.rooms.bot_games import bot_record
 
@@ -29,8 +28,8 @@ def tiles():
 @pytest.fixture
 def inline(monkeypatch):
     """No worker pool, and the review computed at once in the request's thread."""
-    previous = computer.set_computer_pool(None)
-    monkeypatch.setattr(computer, "COMPUTER_PROCESSES", None)
+    previous = reviews.set_review_pool(None)
+    monkeypatch.setattr(reviews, "REVIEW_PROCESSES", None)
     started = []
 
     def spawn(pk, module, record):
@@ -39,7 +38,7 @@ def inline(monkeypatch):
 
     monkeypatch.setattr(reviews, "spawn", spawn)
     yield started
-    computer.set_computer_pool(previous)
+    reviews.set_review_pool(previous)
 
 
 def test_a_review_is_computed_once_and_kept(tiles, inline):
@@ -107,7 +106,7 @@ def test_a_chunk_judged_in_a_worker_process_is_the_same_as_at_home(tiles):
     game, record = tiles
     steps = game.review.decisions(record)[:6]
     module = game.review.__name__
-    # The site's own pool (forkserver): the worker imports the game's review, no Django.
+    # The review's own worker (forkserver, niced): it imports the game's review, no Django.
     notes = reviews.judge_chunk(module, record.to_json(), steps)
     assert notes == judge_job(module, record.to_json(), steps)
 
@@ -137,3 +136,9 @@ def test_purge_rooms_forgets_a_review_once_its_replay_is_gone(tiles):
     Review.objects.create(key="z" * 64, game="tiles", status=Review.DONE)
     call_command("purge_rooms")
     assert list(Review.objects.values_list("key", flat=True)) == [record.key()]
+
+
+def test_the_review_worker_yields_the_cpu_to_play():
+    import os
+
+    assert reviews.review_pool().submit(os.nice, 0).result() == reviews.REVIEW_NICE

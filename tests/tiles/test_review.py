@@ -51,3 +51,12 @@ def test_a_whole_round_is_judged_turn_by_turn_the_same_in_chunks_and_summed_per_
     misses = sum(n["kind"] == "miss" and n["seat"] == 1 for n in whole)
     assert misses
     assert review.summary(whole)["1"][0]["n"] == misses
+
+
+def test_keeping_a_joker_that_would_have_put_more_tiles_down_is_the_strong_levels_way():
+    state = opened_state(["J", "B7", "O7", "B1"], [["K1", "K2", "K3"]])
+    record = record_of(engine.to_json(state), [(1, {"type": "draw"})])
+    [judged] = review.judge(record, [0])
+    assert judged["kind"] == "ok"
+    assert judged["text"][0]["id"] == review.JOKER_KEPT[0]
+    assert judged["text"][0]["n"] == 3
