@@ -100,7 +100,7 @@ def computer(args: argparse.Namespace) -> None:
 
     game = registry.get("tarot")
     engine = game.engine
-    records = [bot_round("tarot", seed) for seed in range(3)]
+    records = [bot_round("tarot", seed) for seed in range(12)]
     # Positions where the computer (seat 2) is to move, from those rounds.
     positions = [
         s
