@@ -6,7 +6,7 @@ A game's review module (<app>/review.py, pure Python like its engine) offers:
   judges (the replay numbers states from 0 = as dealt, so the state before step i is
   state i and the one after it state i + 1);
 - ``judge(record, steps) -> list[Note]``: the notes of those decisions, in order (the
-  runner hands out a few at a time to the computer's worker processes), each
+  runner hands out a few at a time to its worker process, rooms/reviews.py), each
   ``judge_at(state, record, step, key)`` of the state before it (`judge_steps`);
 - ``summary(notes) -> {"1": [Message], "2": [Message]}``: a line or two per seat.
 
@@ -93,5 +93,5 @@ def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) 
 
 def judge_job(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Note]:
     """The notes of `steps` by the game's review `module`, from JSON: the job a worker
-    process of the computer runs (rooms/reviews.py), importing no Django."""
+    process of the review runs (rooms/reviews.py), importing no Django."""
     return import_module(module).judge(Record.from_json(record_json), steps)

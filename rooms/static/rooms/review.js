@@ -1,6 +1,6 @@
 /* The computer's review on the replay page (rooms/review.html, in <section id="review">):
    fetched from the server (GET; "Review this round" POSTs), asked again every second
-   while the worker pool computes it, and showing the note of the replay's step
+   while the review's worker computes it, and showing the note of the replay's step
    (`replay:step` {step}, fired by replay.js). No rule of any game is here. */
 (() => {
   "use strict";
