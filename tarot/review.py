@@ -44,6 +44,8 @@ MISS_SWING = 10
 ONLY = gettext_noop("The only card that could be played.")
 SAME = gettext_noop("The strong level would have played the same card.")
 CLOSE = gettext_noop("The strong level would have played the %(card)s, for about the same.")
+# A miss by its chance to win the round alone (under a point by the end of the round).
+OTHER = gettext_noop("The strong level would have played the %(card)s.")
 MORE = ngettext_noop(
     "The strong level would have played the %(card)s: about %(count)d more point by the "
     "end of the round.",
@@ -85,7 +87,7 @@ def judge_state(state: Any, step: int, seat: int, played: str, key: str) -> Note
     points, swing = difference(view, best, played, key, step)
     if points < MISS_POINTS and swing < MISS_SWING:
         return note(step, seat, "ok", message(CLOSE, card=best), card=best)
-    text = [message(MORE, max(points, 0), card=best)]
+    text = [message(MORE, points, card=best) if points >= 1 else message(OTHER, card=best)]
     if swing >= MISS_SWING:
         text.append(message(SWING, swing=swing))
     return note(step, seat, "miss", *text, card=best, points=points, swing=swing)
@@ -102,19 +104,22 @@ def difference(
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
     lacked = inference.masks(view, bots.opponent(view)) if bots.INFER_EPS < 1 else []
     moves = [INDEX[best], INDEX[played]]
-    weights, result, rest = 0.0, 0.0, 0.0
+    weights, wins, rest = 0.0, 0.0, 0.0
     for _ in range(bots.SAMPLES):
         w, values = bots._strong_world(view, rng, moves, my_hand, taken, lacked)
+        # A value is the round's result (ROUND_WON won, -ROUND_WON lost, 0 neither)
+        # plus the difference of the half-points taken, far under ROUND_WON / 2.
+        results = [round(values[m] / endgame.ROUND_WON) for m in moves]
         gained = values[moves[0]] - values[moves[1]]
-        won = round(gained / endgame.ROUND_WON) * endgame.ROUND_WON
         weights += w
-        result += w * won
-        rest += w * (gained - won)
+        wins += w * ((results[0] == 1) - (results[1] == 1))
+        rest += w * (gained - (results[0] - results[1]) * endgame.ROUND_WON)
     weights = max(weights, 1e-9)
-    # `outcome` counts the difference between the two sides' half-points: one point
-    # more taken is 2 half-points more for one side and 2 fewer for the other.
+    # `rest` counts the difference between the two sides' half-points: one point more
+    # taken is 2 half-points more for one side and 2 fewer for the other.
     points = round(rest / weights / 4)
-    swing = round(100 * result / weights / endgame.ROUND_WON)
+    # The chance to win the round, in points of percentage (at most 100).
+    swing = round(100 * wins / weights)
     return points, swing
 
 

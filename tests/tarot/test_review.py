@@ -22,6 +22,21 @@ def test_a_card_worse_than_the_strong_ones_is_a_miss_with_what_it_cost():
     assert review.summary(notes)["1"][0]["n"] == len(misses)
 
 
+def test_every_miss_names_a_point_or_more_or_else_only_the_chance_it_cost():
+    record = bot_record(engine, bots, 5, {1: "easy", 2: "strong"})
+    for judged in review.judge(record, review.decisions(record)):
+        if judged["kind"] != "miss":
+            continue
+        first = judged["text"][0]
+        assert -100 <= judged["swing"] <= 100  # points of percentage of a chance
+        if judged["points"] >= 1:
+            assert first["id"] == review.MORE[0]
+            assert first["n"] == judged["points"]
+        else:  # never "about 0 more points"
+            assert first["id"] == review.OTHER
+            assert judged["text"][1]["id"] == review.SWING
+
+
 def test_the_strong_levels_own_card_is_judged_the_best():
     record = bot_record(engine, bots, 6, {1: "medium", 2: "strong"})
     every, key = states(engine, record), record.key()
