@@ -152,7 +152,14 @@ def is_over(game: registry.Game, record: Record) -> bool:
 
 def spawn(pk: int, module: str, record: dict[str, Any]) -> None:
     """Compute the review in a thread of this process (tests replace it)."""
-    threading.Thread(target=run, args=(pk, module, record), daemon=True).start()
+    threading.Thread(target=_run_in_thread, args=(pk, module, record), daemon=True).start()
+
+
+def _run_in_thread(pk: int, module: str, record: dict[str, Any]) -> None:
+    try:
+        run(pk, module, record)
+    finally:
+        connection.close()  # this thread's own connection (never a caller's: tests run inline)
 
 
 def run(pk: int, module: str, record_json: dict[str, Any]) -> None:
@@ -162,8 +169,6 @@ def run(pk: int, module: str, record_json: dict[str, Any]) -> None:
     except Exception:
         logger.exception("review %s failed", pk)
         Review.objects.filter(pk=pk).update(status=Review.FAILED, updated_at=timezone.now())
-    finally:
-        connection.close()  # this thread's own connection
 
 
 def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:

@@ -167,13 +167,13 @@ async def test_sockets_left_idle_for_30_seconds_stay_open_and_still_get_pushes(t
     # Longer than every timeout of the layer and its Redis client (5 s, 15 s).
     await asyncio.sleep(30)
     for page in (host, guest):
-        # Still open, and nothing but presence news arrived meanwhile.
+        # Still open, and nothing but presence news (and the watchers count) arrived.
         assert page.socket.close_code is None
         kinds = set()
         with contextlib.suppress(TimeoutError):
             while True:
                 kinds.add(json.loads(await asyncio.wait_for(page.socket.recv(), 0.2))["type"])
-        assert kinds <= {"presence"}
+        assert kinds <= {"presence", "watchers"}  # watchers: the count sent after hello
         await page.socket.send(json.dumps({"type": "ping"}))
         await page.next("pong")
     state = await play_one({1: host, 2: guest})
