@@ -2,7 +2,8 @@
 
     python bench/reviews.py decisions [--rounds 100] [--games tiles cards tarot]
     python bench/reviews.py computer [--moves 60]
-    python bench/reviews.py busy --seconds 120
+    python bench/reviews.py busy --seconds 120 [--workers 2] [--nice 19]
+    python bench/reviews.py beside --rooms 200 --hold 60 --pause 5 --repeat 3
 
 `decisions`: ROUNDS finished rounds of each game, the strong level against medium
 (seats alternating by seed), each reviewed decision by decision (the game's judge_at on
@@ -19,7 +20,17 @@ instead, one chunk at a time (one of its two workers: the first design).
 
 `busy`: what one server process's review slot does to the machine: one worker process
 judging review chunks back to back for SECONDS (for a load bench beside it, e.g.
-bench/ws_load.py, run with and without it); `--nice N` runs that worker at niceness N.
+bench/ws_load.py, run with and without it); `--nice N` runs that worker at niceness N;
+`--workers N` runs N such workers (one per server process: two for two daphne processes).
+
+`beside`: play in other rooms while reviews run, measured from outside. It runs
+bench/ws_load.py's capacity run (two daphne processes, Redis, PostgreSQL; ROOMS rooms,
+each moving once every PAUSE seconds, for HOLD seconds: a load the machine carries, not
+a saturating one) REPEAT times without and REPEAT times with `busy` beside it (one nice-19
+review worker per daphne process, judging back to back for the whole run), in
+alternate orders (without/with, then with/without, ...), since the machine's speed
+drifts over minutes. Printed: each run's actions/s and its confirmation and push
+p50/p99, then the medians of each side.
 """
 
 from __future__ import annotations
@@ -27,7 +38,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -177,27 +190,112 @@ def time_moves(site, game, positions) -> list[float]:
 def busy(args: argparse.Namespace) -> None:
     """One worker process judging chunks back to back (as one server's review slot)."""
     import multiprocessing
+    import signal
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    from gamekit.review import judge_job
+    from gamekit.review import judge_job, lower_priority
 
     records = {slug: [bot_round(slug, seed) for seed in range(2)] for slug in GAMES}
     context = multiprocessing.get_context("forkserver")
-    pool = ProcessPoolExecutor(1, mp_context=context, initializer=os.nice, initargs=(args.nice,))
-    end, judged = time.perf_counter() + args.seconds, 0
-    while time.perf_counter() < end:
-        for slug, rounds in records.items():
-            review = import_module(f"{slug}.review")
-            for record in rounds:
-                steps = review.decisions(record)
-                for at in range(0, len(steps), 8):
-                    chunk = steps[at : at + 8]
-                    pool.submit(judge_job, review.__name__, record.to_json(), chunk).result()
-                    judged += len(chunk)
-                    if time.perf_counter() > end:
-                        break
+    pool = ProcessPoolExecutor(
+        args.workers,
+        mp_context=context,
+        initializer=lower_priority if args.policy == "site" else os.nice,
+        initargs=(args.nice,),
+    )
+    begin = time.perf_counter()
+    end, judged = begin + args.seconds, Counter()
+    stop = threading.Event()  # SIGTERM: the load beside has ended
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+
+    def slot(number: int) -> None:
+        """One server process's review slot: a chunk at a time, back to back."""
+        while time.perf_counter() < end and not stop.is_set():
+            for slug, rounds in records.items():
+                review = import_module(f"{slug}.review")
+                for record in rounds:
+                    steps = review.decisions(record)
+                    for at in range(0, len(steps), 8):
+                        chunk = steps[at : at + 8]
+                        job = pool.submit(judge_job, review.__name__, record.to_json(), chunk)
+                        try:
+                            job.result()
+                        except BrokenProcessPool:  # the workers were stopped from outside
+                            return
+                        judged[number] += len(chunk)
+                        if time.perf_counter() > end or stop.is_set():
+                            return
+
+    slots = [threading.Thread(target=slot, args=(n,)) for n in range(args.workers)]
+    for thread in slots:
+        thread.start()
+    for thread in slots:
+        while thread.is_alive():  # in short waits, so that SIGTERM's handler runs
+            thread.join(0.2)
     pool.shutdown()
-    print(f"busy: {judged} decisions judged in {args.seconds} s", flush=True)
+    print(
+        f"busy: {sum(judged.values())} decisions judged in {time.perf_counter() - begin:.0f} s "
+        f"by {args.workers} worker(s) at nice {args.nice}, policy {args.policy}",
+        flush=True,
+    )
+
+
+LOAD_FIGURES = {
+    "rate": re.compile(r"^game .* = ([\d.]+) actions/s", re.M),
+    "confirmation": re.compile(r"confirmation p50\s+([\d.]+) ms\s+p99\s+([\d.]+) ms"),
+    "push": re.compile(r"push\s+p50\s+([\d.]+) ms\s+p99\s+([\d.]+) ms"),
+    "errors": re.compile(r"errors (.*); server log (.*)"),
+}
+
+
+def beside(args: argparse.Namespace) -> None:
+    """ws_load's capacity run without and with review workers beside it, alternated."""
+    load = [
+        sys.executable, str(ROOT / "bench" / "ws_load.py"), "--processes", "2",
+        "--rooms", str(args.rooms), "--hold", str(args.hold), "--pause", str(args.pause),
+    ]  # fmt: skip
+    # The review workers outlast the load run's set-up and its whole hold.
+    reviewing = [
+        sys.executable, str(ROOT / "bench" / "reviews.py"), "busy", "--workers", "2",
+        "--nice", "19", "--seconds", str(args.hold + 120), "--policy", args.policy,
+    ]  # fmt: skip
+    rows = []
+    for run in range(2 * args.repeat):
+        # without, with; with, without; ... (the machine's speed drifts over minutes)
+        with_reviews = (run % 2 == 1) != (run // 2 % 2 == 1)
+        busy_process = (
+            subprocess.Popen(reviewing, stdout=subprocess.PIPE, text=True) if with_reviews else None
+        )
+        begin = time.perf_counter()
+        out = subprocess.run(load, capture_output=True, text=True, check=True).stdout
+        judged = ""
+        if busy_process:
+            busy_process.terminate()
+            judged = busy_process.communicate()[0].strip()
+        rate = float(LOAD_FIGURES["rate"].search(out)[1])
+        confirm = LOAD_FIGURES["confirmation"].search(out).groups()
+        push = LOAD_FIGURES["push"].search(out).groups()
+        errors = LOAD_FIGURES["errors"].search(out).groups()
+        row = (with_reviews, rate, *map(float, confirm), *map(float, push))
+        rows.append(row)
+        print(
+            f"run {run + 1} {'with reviews   ' if with_reviews else 'without reviews'} "
+            f"({time.perf_counter() - begin:.0f} s, load {os.getloadavg()[0]:.2f}): "
+            f"{rate:.1f} actions/s; confirmation p50/p99 {confirm[0]}/{confirm[1]} ms; "
+            f"push p50/p99 {push[0]}/{push[1]} ms; errors {errors[0]}; log {errors[1]}"
+            + (f"; {judged}" if judged else ""),
+            flush=True,
+        )
+    print("\n| reviews beside | runs | actions/s | confirmation p50 / p99 | push p50 / p99 |")
+    print("|---|---|---|---|---|")
+    for side in (False, True):
+        mine = [r for r in rows if r[0] == side]
+        med = [statistics.median(r[i] for r in mine) for i in range(1, 6)]
+        print(
+            f"| {'2 workers, nice 19' if side else 'none'} | {len(mine)} | {med[0]:.1f} | "
+            f"{med[1]:.1f} / {med[2]:.1f} ms | {med[3]:.1f} / {med[4]:.1f} ms |"
+        )
 
 
 def main() -> None:
@@ -215,8 +313,22 @@ def main() -> None:
     three.add_argument(
         "--nice", type=int, default=0, help="the worker's niceness (0: as the server)"
     )
+    three.add_argument("--workers", type=int, default=1, help="review slots (server processes)")
+    policy = {
+        "choices": ("site", "nice"),
+        "default": "site",
+        "help": "site: the site's way (gamekit.review.lower_priority: the niceness and "
+        "SCHED_IDLE); nice: the niceness alone",
+    }
+    three.add_argument("--policy", **policy)
+    four = sub.add_parser("beside")
+    four.add_argument("--rooms", type=int, default=200)
+    four.add_argument("--hold", type=int, default=60)
+    four.add_argument("--pause", type=float, default=5)
+    four.add_argument("--repeat", type=int, default=3)
+    four.add_argument("--policy", **policy)
     args = parser.parse_args()
-    {"decisions": decisions, "computer": computer, "busy": busy}[args.what](args)
+    {"decisions": decisions, "computer": computer, "busy": busy, "beside": beside}[args.what](args)
 
 
 if __name__ == "__main__":

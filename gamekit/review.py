@@ -22,6 +22,8 @@ tell from the real one (engine.redeal_hidden).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 from importlib import import_module
 from typing import Any
@@ -89,6 +91,16 @@ def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) 
     cache.clear()
     cache[step] = state
     return state
+
+
+def lower_priority(nice: int) -> None:
+    """A review worker's initializer: niceness `nice` and, where Linux offers it, the
+    SCHED_IDLE policy, under which the worker runs only when no other process wants the
+    core (nice 19 alone still takes a few per cent of it from play; bench/reviews.py
+    beside)."""
+    os.nice(nice)
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def judge_job(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Note]:

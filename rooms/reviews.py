@@ -9,7 +9,8 @@ gamekit/review.py); this module only runs it:
   process;
 - the decisions go to the review's own worker process (`review_pool`: one per server
   process, started by forkserver like the computer's, importing the game's review
-  module and no Django), CHUNK at a time; that process runs at niceness REVIEW_NICE, so
+  module and no Django), CHUNK at a time; that process runs at niceness REVIEW_NICE and
+  under SCHED_IDLE, so
   that a review yields the CPU to play (bench/RESULTS.md: online play on a saturated
   2-core machine beside a review worker lost about half its actions a second at nice 0,
   about a fifth at nice 19), and the computer's own workers are never taken by a review;
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,7 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from gamekit.replay import Record, states
-from gamekit.review import judge_job
+from gamekit.review import judge_job, lower_priority
 from rooms import registry
 from rooms.errors import RoomError
 
@@ -63,13 +63,17 @@ _pool_lock = threading.Lock()
 
 def review_pool() -> Executor | None:
     """The review's worker processes, started on first use (forkserver, as the
-    computer's: see rooms/local/computer.py), each at niceness REVIEW_NICE."""
+    computer's: see rooms/local/computer.py), each at niceness REVIEW_NICE and, on
+    Linux, the SCHED_IDLE policy (gamekit.review.lower_priority)."""
     global _pool
     with _pool_lock:
         if _pool is None and REVIEW_PROCESSES:
             context = multiprocessing.get_context("forkserver")
             _pool = ProcessPoolExecutor(
-                REVIEW_PROCESSES, mp_context=context, initializer=os.nice, initargs=(REVIEW_NICE,)
+                REVIEW_PROCESSES,
+                mp_context=context,
+                initializer=lower_priority,
+                initargs=(REVIEW_NICE,),
             )
         return _pool
 
