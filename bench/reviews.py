@@ -26,8 +26,9 @@ bench/ws_load.py, run with and without it); `--nice N` runs that worker at nicen
 `beside`: play in other rooms while reviews run, measured from outside. It runs
 bench/ws_load.py's capacity run (two daphne processes, Redis, PostgreSQL; ROOMS rooms,
 each moving once every PAUSE seconds, for HOLD seconds: a load the machine carries, not
-a saturating one) REPEAT times without and REPEAT times with `busy` beside it (one nice-19
-review worker per daphne process, judging back to back for the whole run), in
+a saturating one) REPEAT times without and REPEAT times with `busy` beside it (WORKERS
+review workers, by default two, one per daphne process, the site's way (`--policy`),
+judging back to back for the whole run), in
 alternate orders (without/with, then with/without, ...), since the machine's speed
 drifts over minutes. Printed: each run's actions/s and its confirmation and push
 p50/p99, then the medians of each side.
@@ -257,7 +258,7 @@ def beside(args: argparse.Namespace) -> None:
     ]  # fmt: skip
     # The review workers outlast the load run's set-up and its whole hold.
     reviewing = [
-        sys.executable, str(ROOT / "bench" / "reviews.py"), "busy", "--workers", "2",
+        sys.executable, str(ROOT / "bench" / "reviews.py"), "busy", "--workers", str(args.workers),
         "--nice", "19", "--seconds", str(args.hold + 120), "--policy", args.policy,
     ]  # fmt: skip
     rows = []
@@ -293,7 +294,8 @@ def beside(args: argparse.Namespace) -> None:
         mine = [r for r in rows if r[0] == side]
         med = [statistics.median(r[i] for r in mine) for i in range(1, 6)]
         print(
-            f"| {'2 workers, nice 19' if side else 'none'} | {len(mine)} | {med[0]:.1f} | "
+            f"| {f'{args.workers} worker(s), {args.policy}' if side else 'none'} | {len(mine)} | "
+            f"{med[0]:.1f} | "
             f"{med[1]:.1f} / {med[2]:.1f} ms | {med[3]:.1f} / {med[4]:.1f} ms |"
         )
 
@@ -327,6 +329,7 @@ def main() -> None:
     four.add_argument("--pause", type=float, default=5)
     four.add_argument("--repeat", type=int, default=3)
     four.add_argument("--policy", **policy)
+    four.add_argument("--workers", type=int, default=2, help="review workers beside the load")
     args = parser.parse_args()
     {"decisions": decisions, "computer": computer, "busy": busy, "beside": beside}[args.what](args)
 
