@@ -21,7 +21,9 @@ instead, one chunk at a time (one of its two workers: the first design).
 `busy`: what one server process's review slot does to the machine: one worker process
 judging review chunks back to back for SECONDS (for a load bench beside it, e.g.
 bench/ws_load.py, run with and without it); `--nice N` runs that worker at niceness N;
-`--workers N` runs N such workers (one per server process: two for two daphne processes).
+`--workers N` runs N such workers (one per server process: two for two daphne processes);
+like the site's, they judge in the machine's review slots (gamekit.review.machine_slot:
+one core fewer than the machine has), so on 2 cores one chunk at a time among them.
 
 `beside`: play in other rooms while reviews run, measured from outside. It runs
 bench/ws_load.py's capacity run (two daphne processes, Redis, PostgreSQL; ROOMS rooms,

@@ -10,10 +10,11 @@ gamekit/review.py); this module only runs it:
 - the decisions go to the review's own worker process (`review_pool`: one per server
   process, started by forkserver like the computer's, importing the game's review
   module and no Django), CHUNK at a time; that process runs at niceness REVIEW_NICE and
-  under SCHED_IDLE, so
-  that a review yields the CPU to play (bench/RESULTS.md: online play on a saturated
-  2-core machine beside a review worker lost about half its actions a second at nice 0,
-  about a fifth at nice 19), and the computer's own workers are never taken by a review;
+  under SCHED_IDLE, so that a review yields the CPU to play, and the computer's own
+  workers are never taken by a review;
+- the server processes of one machine together judge at most one core fewer chunks at
+  once than the machine has (gamekit.review.machine_slot), so that play keeps a core
+  of its own (bench/RESULTS.md, "Online play while reviews run");
 - a chunk's notes are saved as it finishes (`done` of `total`), so a page polls the
   row; a review whose row has not moved for STALE_SECONDS (its server process died) is
   taken up again by the next request, from the decisions already done;
