@@ -4,19 +4,23 @@ operator reading the logs, an attacker sending hostile frames.
     python bench/outside_check.py [--idle 65] [--pictures DIR]
 
 It starts what production has (bench/load_services.py): a PostgreSQL database and a
-redis-server of its own, `collectstatic` with the hashed manifest, two daphne processes
-with DEBUG=0. For each game (tile rummy, rummy, Tarot) a host on process 1 in Chromium at
-390x844 with touch creates a room with a friend, a guest on process 2 at 1280x800 joins
-by the invite link, and each makes one move in turn; it prints how long each move took
-to show on the other page. Then every socket stays idle for --idle seconds (longer than
-every timeout of the layer and its client), every page must still say that both players
-are here, and each room moves once more. Each room also has a watcher (issue 25) at
-390x844 on the other process than the host's first move lands on, who takes the full
-room's offer to watch: each move must show on the watcher's page, the players' line must
-say "1 watching" before and after the idle time. Then hostile frames on process 1's socket, and
-what each got back. Last, the page errors the browser saw and the tracebacks and ERROR
-lines of both daphne logs. Screenshots of every page go to --pictures (a temporary folder
-by default, printed). Needs Debian's Chromium at /usr/bin/chromium.
+redis-server of its own, `collectstatic` with the hashed manifest, two daphne processes with
+DEBUG=0. For each game (tile rummy, rummy, Tarot) a host on process 1 in Chromium at
+390x844 with touch creates a room with a friend, a guest on process 2 at 1280x800 joins by
+the invite link, and each makes one move in turn; it prints how long each move took to
+show on the other page. Then every socket stays idle for --idle seconds (longer than every
+timeout of the layer and its client), every page must still say that both players are
+here, and each room moves once more. Each room also has a watcher (issue 25) at 390x844 on
+the other process than the host's first move lands on, who takes the full room's offer to
+watch: each move must show on the watcher's page, the players' line must say "1 watching"
+before and after the idle time. Then each host takes its seat to a new phone on process 2
+by the one-time link (the old page must be told), the round is played to its end, the
+guest asks for the finished round's review on its replay (timed until done, in process 2's
+review worker), and its shared link opened on process 1 shows the review kept. Then
+hostile frames on process 1's socket, and what each got back. Last, the page errors the
+browser saw and the tracebacks and ERROR lines of both daphne logs. Screenshots of every
+page go to --pictures (a temporary folder by default, printed). Needs Debian's Chromium at
+/usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -119,6 +124,60 @@ def watcher_follows(watcher: Page, player: Page) -> bool:
 
 def presence(page: Page) -> str:
     return page.locator("#play-presence").inner_text()
+
+
+def move_seat(browser: object, host: Page, one_url: str, two_url: str) -> Page:
+    """The host takes its seat to a new phone served by the other process, by the
+    one-time link: the phone plays seat 1, the old page is told it lost the seat."""
+    host.get_by_role("button", name="Move to another device").click()
+    link = host.locator("#play-move-link").input_value()
+    phone = browser.new_context(base_url=two_url, **PHONE).new_page()  # type: ignore[attr-defined]
+    phone.goto(link.replace(one_url, two_url))
+    phone.get_by_role("button", name="Play on this device").click()
+    phone.wait_for_url(host.url.replace(one_url, two_url))
+    expect(phone.locator("#play-presence")).to_contain_text("You are Player 1")
+    expect(host.locator("#play-message")).to_have_text(
+        "This seat moved to another device. This page has stopped."
+    )
+    return phone
+
+
+def finish_round(code: str) -> None:
+    """Easy bots play the room's round to its end through the room's store (the pages
+    learn it when reloaded: this process sends nothing through the layer)."""
+    from django.db import close_old_connections
+
+    from rooms import registry
+    from rooms.models import Room
+    from rooms.online import store
+
+    room = Room.objects.get(code=code)
+    game, rng = registry.get(room.game), random.Random(1)
+    while not (status := game.engine.status(state := room.game_state()))["over"]:
+        action = game.bots.choose(state, status["turn"], "easy", rng)
+        room = store.apply_action(room, status["turn"], room.version, action)
+        room.refresh_from_db()
+    close_old_connections()
+
+
+def review_round(browser: object, player: Page, other_url: str) -> tuple[float, str, Page]:
+    """The player opens the finished round's replay and asks for the review: seconds
+    until it is done, its summary, and the shared link opened by a visitor on the other
+    process, who sees the review already done (computed once, kept)."""
+    player.reload()
+    player.locator("#play-replay-last").click()
+    player.wait_for_url("**/replays/*/**")
+    started = time.perf_counter()
+    player.locator('[data-review="start"]').click()
+    player.locator('#review [data-review-status="done"]').wait_for(timeout=120_000)
+    seconds = time.perf_counter() - started
+    summary = " / ".join(player.locator(".review-summary li").all_inner_texts())
+    link = player.locator("#replay-link").input_value()
+    visitor = browser.new_context(base_url=other_url, **DESKTOP).new_page()  # type: ignore[attr-defined]
+    path = link.split("/replays/", 1)[1]
+    visitor.goto(f"{other_url}/replays/{path}")
+    visitor.locator('#review [data-review-status="done"]').wait_for(timeout=15_000)
+    return seconds, summary, visitor
 
 
 async def hostile_frames(url: str, origin: str, key: str) -> list[tuple[str, str]]:
@@ -242,6 +301,30 @@ def main(args: argparse.Namespace) -> int:
                       f"the next move (on the {who}) showed in {again:.2f} s; the players "
                       f"still see 1 watching: {counted}; the watcher has it: {watched}"
                 )  # fmt: skip
+            for game, (host, guest) in list(rooms.items()):
+                try:
+                    phone = move_seat(browser, host, one.url, two.url)
+                except (AssertionError, PageTimeout) as failed:
+                    failures += 1
+                    print(f"{game}: the seat move FAILED: {failed}")
+                    continue
+                rooms[game] = (phone, guest)
+                phone.screenshot(path=str(pictures / f"{game}-moved-phone.png"), full_page=True)
+                print(f"{game}: the host's seat moved to a phone on process 2 by its one-time "
+                      f"link; the old page on process 1 was told and stopped")  # fmt: skip
+            for game, (phone, guest) in rooms.items():
+                finish_round(phone.url.rstrip("/").rsplit("/", 1)[1])
+                try:
+                    seconds, summary, visitor = review_round(browser, guest, one.url)
+                except (AssertionError, PageTimeout) as failed:
+                    failures += 1
+                    print(f"{game}: the replay and review FAILED: {failed}")
+                    continue
+                guest.screenshot(path=str(pictures / f"{game}-review-desktop.png"), full_page=True)
+                visitor.screenshot(path=str(pictures / f"{game}-shared-replay.png"), full_page=True)
+                print(f"{game}: round finished; its review, asked on process 2, done in "
+                      f"{seconds:.1f} s ({summary}); the shared link on process 1 shows it "
+                      f"done")  # fmt: skip
             browser.close()
         code, host_key, _ = make_rooms(1)[0]
         url = f"ws://{HOST}:{one.port}/ws/rooms/{code}/"
