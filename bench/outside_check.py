@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,7 +145,13 @@ def move_seat(browser: object, host: Page, one_url: str, two_url: str) -> Page:
 
 def finish_round(code: str) -> None:
     """Easy bots play the room's round to its end through the room's store (the pages
-    learn it when reloaded: this process sends nothing through the layer)."""
+    learn it when reloaded: this process sends nothing through the layer). In a thread
+    of its own: Playwright's loop runs in this one, where Django refuses the ORM."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(_finish_round, code).result()
+
+
+def _finish_round(code: str) -> None:
     from django.db import close_old_connections
 
     from rooms import registry
