@@ -54,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gamekit.replay import Record, record_of, states  # noqa: E402
+from gamekit.replay import Record, bot_record, states  # noqa: E402
 
 GAMES = ("tiles", "cards", "tarot")
 
@@ -68,14 +68,7 @@ def bot_round(slug: str, seed: int) -> Record:
     """One round, the strong level against medium (strong is seat 1 on even seeds)."""
     engine, bots = import_module(f"{slug}.engine"), import_module(f"{slug}.bots")
     levels = {1: "strong", 2: "medium"} if seed % 2 == 0 else {1: "medium", 2: "strong"}
-    state = engine.new_round(seed, 1 + seed % 2)
-    start, steps, rng = engine.to_json(state), [], random.Random(seed)
-    while not engine.status(state)["over"]:
-        seat = engine.status(state)["turn"]
-        action = bots.choose(state, seat, levels[seat], rng)
-        steps.append((seat, action))
-        state = engine.apply(state, seat, action)
-    return record_of(start, steps)
+    return bot_record(engine, bots, seed, levels, first=1 + seed % 2)
 
 
 def decisions(args: argparse.Namespace) -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gamekit.engine import Action, Engine, IllegalAction, Seat, gettext_noop
+from gamekit.engine import Action, Bots, Engine, IllegalAction, Seat, gettext_noop
 from gamekit.seats import is_seat
 
 # The actions of one round a sealed token keeps: far more than any round needs (a long
@@ -91,3 +92,25 @@ def record_of(start: dict[str, Any], steps: Iterable[tuple[Seat, Action]]) -> Re
     for seat, action in steps:
         record = record.then(seat, action)
     return record
+
+
+def bot_record(
+    engine: Engine,
+    bots: Bots,
+    seed: int,
+    levels: dict[Seat, str],
+    first: Seat = 1,
+    rng: random.Random | None = None,
+) -> Record:
+    """A whole round played by the bots, each seat at its level in `levels`: dealt by
+    `seed` with `first` to play, the bots drawing on `rng` (random.Random(seed) when
+    None), so that the same arguments play the same round (tests and benches)."""
+    rng = random.Random(seed) if rng is None else rng
+    state = engine.new_round(seed, first)
+    start, steps = engine.to_json(state), []
+    while not engine.status(state)["over"]:
+        seat = engine.status(state)["turn"]
+        action = bots.choose(state, seat, levels[seat], rng)
+        steps.append((seat, action))
+        state = engine.apply(state, seat, action)
+    return record_of(start, steps)

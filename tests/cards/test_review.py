@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 
 from cards import bots, engine, review
-from gamekit.replay import states
+from gamekit.replay import bot_record, states
 from gamekit.review import rng_for
-from tests.rooms.bot_games import bot_record
 
 
 def test_a_discard_the_other_player_took_is_said_so():

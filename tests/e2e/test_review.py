@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
+from gamekit.replay import bot_record
 from tests.e2e import play_pages
-from tests.rooms.bot_games import bot_record
 from tiles import bots, engine, review
 
 pytestmark = pytest.mark.e2e

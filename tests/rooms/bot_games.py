@@ -35,19 +35,3 @@ def play_out(
         except IllegalAction as refused:  # pragma: no cover - the failure we look for
             pytest.fail(f"{levels[seat]} played an illegal {action}: {refused}")
     pytest.fail(f"the game did not end in {cap} moves")  # pragma: no cover
-
-
-def bot_record(engine: Any, bots: Any, seed: int, levels: dict[int, str], first: int = 1) -> Any:
-    """A whole round played by the bots at `levels`, as the replay keeps it
-    (gamekit.replay.Record)."""
-    from gamekit.replay import record_of
-
-    state = engine.new_round(seed, first)
-    start, steps = engine.to_json(state), []
-    rng = random.Random(seed)
-    while not engine.status(state)["over"]:
-        seat = engine.status(state)["turn"]
-        action = bots.choose(state, seat, levels[seat], rng)
-        steps.append((seat, action))
-        state = engine.apply(state, seat, action)
-    return record_of(start, steps)

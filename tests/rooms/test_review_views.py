@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from gamekit.replay import bot_record
 from rooms import registry, reviews
 from rooms.models import Replay
 from rooms.reviews import Review
-from tests.rooms.bot_games import bot_record
 
 pytestmark = pytest.mark.django_db
 

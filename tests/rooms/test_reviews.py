@@ -9,11 +9,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from gamekit.replay import bot_record
 from gamekit.review import judge_job
 from rooms import registry, reviews
 from rooms.errors import RoomError
 from rooms.reviews import Review
-from tests.rooms.bot_games import bot_record
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from gamekit.replay import states
+from gamekit.replay import bot_record, states
 from gamekit.review import rng_for
 from tarot import bots, engine, review
-from tests.rooms.bot_games import bot_record
 
 
 def test_a_card_worse_than_the_strong_ones_is_a_miss_with_what_it_cost():

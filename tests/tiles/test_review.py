@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from gamekit.replay import record_of
-from tests.rooms.bot_games import bot_record
+from gamekit.replay import bot_record, record_of
 from tests.tiles.positions import opened_state, play
 from tiles import bots, engine, review
 from tiles.rules import state_from_position
