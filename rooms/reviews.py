@@ -27,9 +27,7 @@ Imported by rooms.models (Django finds the model there).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 from importlib import import_module
@@ -44,6 +42,7 @@ from gamekit.replay import Record, states
 from gamekit.review import judge_job, lower_priority
 from rooms import registry
 from rooms.errors import RoomError
+from rooms.workers import WorkerPool
 
 logger = logging.getLogger(__name__)
 
@@ -58,33 +57,12 @@ REVIEW_NICE = 19
 # A running review whose row has not changed for this long was abandoned.
 STALE_SECONDS = 60
 
-_pool: Executor | None = None
-_pool_lock = threading.Lock()
-
-
-def review_pool() -> Executor | None:
-    """The review's worker processes, started on first use (forkserver, as the
-    computer's: see rooms/local/computer.py), each at niceness REVIEW_NICE and, on
-    Linux, the SCHED_IDLE policy (gamekit.review.lower_priority)."""
-    global _pool
-    with _pool_lock:
-        if _pool is None and REVIEW_PROCESSES:
-            context = multiprocessing.get_context("forkserver")
-            _pool = ProcessPoolExecutor(
-                REVIEW_PROCESSES,
-                mp_context=context,
-                initializer=lower_priority,
-                initargs=(REVIEW_NICE,),
-            )
-        return _pool
-
-
-def set_review_pool(pool: Executor | None) -> Executor | None:
-    """Use `pool` from now on (tests); returns the previous one, not shut down."""
-    global _pool
-    with _pool_lock:
-        previous, _pool = _pool, pool
-        return previous
+# The review's workers (rooms/workers.py), each at niceness REVIEW_NICE and, on Linux,
+# the SCHED_IDLE policy (gamekit.review.lower_priority); REVIEW_PROCESSES and
+# REVIEW_NICE are read when they start (tests change them).
+_workers = WorkerPool(lambda: REVIEW_PROCESSES, lower_priority, lambda: (REVIEW_NICE,))
+review_pool = _workers.get  # the workers, started on first use (None: inline)
+set_review_pool = _workers.replace  # the pool from now on (tests; None: start afresh)
 
 
 class ReviewQuerySet(models.QuerySet):

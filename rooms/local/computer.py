@@ -1,10 +1,11 @@
 """The computer's moves in local play, thought out in worker processes.
 
-The computer thinks in a worker process (`computer_pool`), not in the request's thread:
-a search holds the GIL for up to a second, and a CPU-bound thread in the server's
-process starves every other request and socket of that process (each hand-off between
-the event loop and a thread waits for the GIL), which a thread of its own does not
-avoid. The request's thread only waits for the worker's answer, with a time budget.
+The computer thinks in a worker process (`computer_pool`, see rooms/workers.py), not in
+the request's thread: a search holds the GIL for up to a second, and a CPU-bound thread
+in the server's process starves every other request and socket of that process (each
+hand-off between the event loop and a thread waits for the GIL), which a thread of its
+own does not avoid. The request's thread only waits for the worker's answer, with a
+time budget.
 
 The workers import this module and the game's engine and bots only: no Django apps,
 no database (hence no import of the models here).
@@ -12,10 +13,7 @@ no database (hence no import of the models here).
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-import threading
-from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from importlib import import_module
@@ -24,6 +22,7 @@ from typing import Any
 from gamekit.engine import Action, IllegalAction
 from rooms import registry
 from rooms.errors import RoomError
+from rooms.workers import WorkerPool
 
 COMPUTER_SEAT = 2
 # A computer that keeps playing forever would hold the request: no game needs this many.
@@ -33,28 +32,10 @@ MAX_COMPUTER_MOVES = 400
 COMPUTER_PROCESSES: int | None = 2
 COMPUTER_SECONDS = 20.0
 
-_pool: Executor | None = None
-_pool_lock = threading.Lock()
-
-
-def computer_pool() -> Executor | None:
-    """The worker processes, started on first use. Forkserver: forking the server
-    itself (threads, sockets, an event loop) is unsafe; the workers import only the
-    game's engine and bots, which need no Django."""
-    global _pool
-    with _pool_lock:
-        if _pool is None and COMPUTER_PROCESSES:
-            context = multiprocessing.get_context("forkserver")
-            _pool = ProcessPoolExecutor(COMPUTER_PROCESSES, mp_context=context)
-        return _pool
-
-
-def set_computer_pool(pool: Executor | None) -> Executor | None:
-    """Use `pool` from now on (tests); returns the previous one, not shut down."""
-    global _pool
-    with _pool_lock:
-        previous, _pool = _pool, pool
-        return previous
+# COMPUTER_PROCESSES is read when the workers start (tests change it).
+_workers = WorkerPool(lambda: COMPUTER_PROCESSES)
+computer_pool = _workers.get  # the workers, started on first use (None: inline)
+set_computer_pool = _workers.replace  # the pool from now on (tests; None: start afresh)
 
 
 def computer_replies(
