@@ -235,6 +235,36 @@ def test_a_replay_frame_draws_both_hands_and_no_control():
     assert ActionLog.objects.filter(room=room).count() == replays.step_count(replay)
 
 
+def test_a_tarot_replay_draws_a_face_down_stack_card_as_a_card_back():
+    """Both hands are shown, the round being over, but the table as it lay: a card just
+    uncovered while its trick is on the table, and those under it, stay face down."""
+    from tarot.state import top_is_up
+    from tarot.templatetags.tarot_board import card_name
+
+    room = Room.objects.create_for("tarot")
+    connect_both(room)
+    room = play_online(room)
+    replay = replays.for_room(room, 1)
+    engine = registry.get("tarot").engine
+    face_down = [
+        (step, seat, index, pile)
+        for step, state in enumerate(states(engine, replays.record_of_replay(replay)))
+        for seat in (1, 2)
+        for index, pile in enumerate(state.stacks[seat])
+        if pile and not top_is_up(state, seat, index)
+    ]
+    assert face_down  # every round has some: a card led from a stack uncovers one
+
+    for step, seat, index, pile in face_down:
+        html = replays.frame(replay, step)
+        side = html.split(f'data-seat="{seat}"', 1)[1].split('class="tarot-side', 1)[0]
+        stack = re.findall(r'<li class="tarot-stack.*?</li>', side, re.S)[index]
+        assert "card-back" in stack, (step, seat, index)
+        for card in pile:
+            assert f'data-code="{card}"' not in html, (step, card)
+            assert f'aria-label="{card_name(card)}"' not in html, (step, card)
+
+
 def test_the_room_page_lists_the_replays_of_its_earlier_rounds(client):
     room = Room.objects.create_for("tarot")
     connect_both(room)
