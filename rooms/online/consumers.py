@@ -265,15 +265,17 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
     async def on_ping(self, message: dict[str, Any]) -> None:
         now = time.monotonic()
         touch = now - self.touched > TOUCH_SECONDS
-        now_present = await database(store.beat)(self.seat, self.channel_name, touch)
-        if now_present is None:
+        beat = await database(store.beat)(self.seat, self.channel_name, touch)
+        if beat is None:
             # Another connection holds the seat now (e.g. it reconnected elsewhere).
             await self.stop("replaced", None, CLOSE_REPLACED)
             return
         if touch:
             self.touched = now
+        if beat.watchers_purged:  # of a killed process: no watcher pings to tell
+            await self.channel_layer.group_send(room_group(self.code), {"type": "room.watchers"})
         await self.renew_groups()
-        await self.send_json({"type": "pong", "presence": now_present})
+        await self.send_json({"type": "pong", "presence": beat.presence})
 
     async def renew_groups(self) -> None:
         now = time.monotonic()

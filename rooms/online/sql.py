@@ -8,8 +8,9 @@ itself costs this process (issue 12, measured with thread_time on PostgreSQL); w
 out they cost the call alone. Each round trip to PostgreSQL costs CPU here too (the
 driver, the socket, the thread waking up), so on PostgreSQL an action is two statements
 without a transaction (the room with its seats; the conditional update with its log,
-one statement) and a ping one (the heartbeat with who is present). SQLite has no
-statement that both updates and inserts: there the writes are two, in a transaction.
+one statement) and a ping one (the heartbeat with who is present, and the room's stale
+watchers purged). SQLite has no statement that both updates and inserts: there the
+writes are two, in a transaction.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from rooms.models import ActionLog, Room, RoundConsent, Seat
+from rooms.models import ActionLog, Room, RoundConsent, Seat, Watcher
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ def _sql(vendor: str) -> dict[str, str]:
         return connection.ops.quote_name(model._meta.db_table)
 
     room, seat, consent, log = table(Room), table(Seat), table(RoundConsent), table(ActionLog)
+    watcher = table(Watcher)
     json = "%s::jsonb" if vendor == "postgresql" else "%s"
     # The pieces several statements share.
     connected = "{s}channel_name <> '' AND {s}heartbeat_at IS NOT NULL AND {s}heartbeat_at > %s"
@@ -75,13 +77,19 @@ def _sql(vendor: str) -> dict[str, str]:
         ),
         "update": update,
         "beat": f"UPDATE {seat} SET heartbeat_at = %s WHERE id = %s AND channel_name = %s",
-        # PostgreSQL: the heartbeat and who is present now in one statement. Its SELECT
+        # The room's watchers whose heartbeat is stale (rooms.online.watchers).
+        "purge_watchers": f"DELETE FROM {watcher} WHERE room_id = %s AND heartbeat_at <= %s",
+        # PostgreSQL: the heartbeat, the room's stale watchers purged and who is present
+        # now in one statement, each row with how many watchers were purged. Its SELECT
         # sees the seats as before the UPDATE, so the seat just beaten counts as present
         # by its id; no row at all when the channel no longer holds the seat.
         "beat_presence": (
             f"WITH beaten AS (UPDATE {seat} SET heartbeat_at = %s"
-            f" WHERE id = %s AND channel_name = %s RETURNING id, room_id)"
-            f" SELECT s.number, s.id IN (SELECT id FROM beaten) OR ({connected.format(s='s.')})"
+            f" WHERE id = %s AND channel_name = %s RETURNING id, room_id),"
+            f" purged AS (DELETE FROM {watcher} WHERE room_id = %s AND heartbeat_at <= %s"
+            f" RETURNING 1)"
+            f" SELECT s.number, s.id IN (SELECT id FROM beaten) OR ({connected.format(s='s.')}),"
+            f" (SELECT count(*) FROM purged)"
             f" FROM {seat} s WHERE s.room_id = (SELECT room_id FROM beaten) ORDER BY s.number"
         ),
         "log": (
@@ -212,20 +220,33 @@ def act(write: Write, fresh_since: datetime, seats_needed: int) -> list[SeatRow]
 
 def beat_presence(
     seat_id: int, room_id: int, channel_name: str, now: datetime, fresh_since: datetime
-) -> dict[str, bool] | None:
+) -> tuple[dict[str, bool], int] | None:
     """Refresh the heartbeat of seat `seat_id` (of room `room_id`) if `channel_name`
-    still holds it, and who is connected now (a heartbeat after `fresh_since`); None
-    when it no longer holds it. One statement on PostgreSQL, two elsewhere."""
+    still holds it and purge the room's watchers with a heartbeat up to `fresh_since`:
+    who is connected now (a heartbeat after `fresh_since`) and how many watchers were
+    purged; None when it no longer holds the seat. One statement on PostgreSQL, three
+    elsewhere."""
     if connection.vendor != "postgresql":
         if not beat(seat_id, channel_name, now):
             return None
-        return {str(s.number): s.connected for s in seats(room_id, fresh_since)}
+        purged = purge_watchers(room_id, fresh_since)
+        return {str(s.number): s.connected for s in seats(room_id, fresh_since)}, purged
+    at = _time(fresh_since)
     with connection.cursor() as cursor:
         cursor.execute(
-            _statements()["beat_presence"], [_time(now), seat_id, channel_name, _time(fresh_since)]
+            _statements()["beat_presence"], [_time(now), seat_id, channel_name, room_id, at, at]
         )
         rows = cursor.fetchall()
-    return {str(number): bool(connected) for number, connected in rows} if rows else None
+    if not rows:
+        return None
+    return {str(number): bool(connected) for number, connected, _ in rows}, rows[0][2]
+
+
+def purge_watchers(room_id: int, fresh_since: datetime) -> int:
+    """Forget the room's watchers with a heartbeat up to `fresh_since`; how many."""
+    with connection.cursor() as cursor:
+        cursor.execute(_statements()["purge_watchers"], [room_id, _time(fresh_since)])
+        return cursor.rowcount
 
 
 def beat(seat_id: int, channel_name: str, now: datetime) -> bool:

@@ -221,19 +221,32 @@ def connect(seat: Seat, channel_name: str) -> None:
     Room.objects.filter(pk=seat.room_id).update(last_activity=now)
 
 
-def beat(seat: Seat, channel_name: str, touch: bool = True) -> dict[str, bool] | None:
-    """A ping: refresh the heartbeat; who is connected now, or None when another
-    connection has taken the seat since. `touch` also marks the room active
-    (purge_rooms spares an open page's room), which the socket asks for hourly."""
+class Beat(NamedTuple):
+    """What a seat's ping found."""
+
+    presence: dict[str, bool]  # who is connected now
+    # Stale watcher rows of the room were purged: the count the players were told may
+    # be too high (the watchers' process was killed, so none of them pings to purge).
+    watchers_purged: bool
+
+
+def beat(seat: Seat, channel_name: str, touch: bool = True) -> Beat | None:
+    """A ping: refresh the heartbeat and purge the room's stale watchers; who is
+    connected now, or None when another connection has taken the seat since. `touch`
+    also marks the room active (purge_rooms spares an open page's room), which the
+    socket asks for hourly."""
     now = timezone.now()
     # Written out in SQL, one statement on PostgreSQL: 2,000 open pages ping 200 times
     # a second.
-    present = sql.beat_presence(seat.pk, seat.room_id, channel_name, now, fresh_since(now))
-    if present is not None and touch:
+    found = sql.beat_presence(seat.pk, seat.room_id, channel_name, now, fresh_since(now))
+    if found is None:
+        return None
+    if touch:
         Room.objects.filter(pk=seat.room_id, last_activity__lt=now - timedelta(hours=1)).update(
             last_activity=now
         )
-    return present
+    presence, purged = found
+    return Beat(presence, purged > 0)
 
 
 def disconnect(seat: Seat, channel_name: str) -> bool:

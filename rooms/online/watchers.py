@@ -7,9 +7,10 @@ and refused every action (`watching`). It never holds a seat, so it never counts
 "both connected", presence or consent.
 
 - Counted across processes by a row each (rooms.models.Watcher) with a heartbeat like a
-  seat's (rooms.online.presence): a stale row does not count, and any watcher's ping
-  purges the stale rows of its room. The players are told the count when it changes
-  (`watchers`, through the room's group), never by polling. At most
+  seat's (rooms.online.presence): a stale row does not count, and any ping of the
+  room, a watcher's or a player's (rooms.online.store.beat: the watchers of a killed
+  process never ping again), purges its stale rows. The players are told the count
+  when it changes (`watchers`, through the room's group), never by polling. At most
   ROOM_MAX_WATCHERS (50) a room: the next is refused (`too_many_watchers`).
 - Shared push: after an action the acting seat's socket sends the event (the state's
   text, as for the other seat) once to the room's watch group, and every watcher

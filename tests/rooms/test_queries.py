@@ -121,15 +121,16 @@ async def test_an_action_on_a_state_the_process_keeps_is_one_statement_and_reads
     await close_all(host, guest)
 
 
-async def test_a_ping_takes_one_query_two_on_sqlite(monkeypatch):
+async def test_a_ping_takes_one_query_three_on_sqlite(monkeypatch):
     _code, host, guest, _ = await settled_seats()
 
     with counting(monkeypatch) as queries:
         await host.send_json_to({"type": "ping"})
         pong = await receive(host, "pong")
 
-    # The heartbeat's conditional update and who is present: one statement on PostgreSQL.
-    assert len(queries) == (1 if connection.vendor == "postgresql" else 2), queries.sql
+    # The heartbeat's conditional update, the room's stale watchers purged and who is
+    # present: one statement on PostgreSQL.
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 3), queries.sql
     assert pong["presence"] == {"1": True, "2": True}
     await close_all(host, guest)
 

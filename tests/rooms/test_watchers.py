@@ -219,6 +219,32 @@ async def test_a_stale_watcher_does_not_count_and_a_ping_purges_it():
     await close_all(page, host, guest)
 
 
+async def test_a_players_ping_purges_the_watchers_of_a_killed_process_and_lowers_the_count():
+    """The only watcher's process was killed (no disconnect ran), so no watcher pings:
+    the players' own pings purge its row and tell them it is gone."""
+    code, host_key, guest_key = await make_room()
+
+    def ghost() -> None:
+        Watcher.objects.create(room=Room.objects.get(code=code), channel_name="dead!1")
+
+    await database_sync_to_async(ghost)()
+    host, _ = await hello(code, host_key)
+    guest, _ = await hello(code, guest_key)
+    await watchers_said(host, 1)
+    await watchers_said(guest, 1)
+    old = timezone.now() - timedelta(minutes=5)
+    await database_sync_to_async(Watcher.objects.filter(channel_name="dead!1").update)(
+        heartbeat_at=old
+    )
+
+    await host.send_json_to({"type": "ping"})
+
+    gone = await watchers_said(guest, 0)
+    assert (await watchers_said(host, 0))["text"] == gone["text"] == ""
+    assert not await database_sync_to_async(Watcher.objects.exists)()
+    await close_all(host, guest)
+
+
 async def test_a_watcher_sees_a_new_round_and_a_closed_room():
     code, host, guest, _ = await both_seats()
     page, _ = await watch(code)
