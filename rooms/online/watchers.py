@@ -11,7 +11,9 @@ and refused every action (`watching`). It never holds a seat, so it never counts
   room, a watcher's or a player's (rooms.online.store.beat: the watchers of a killed
   process never ping again), purges its stale rows. The players are told the count
   when it changes (`watchers`, through the room's group), never by polling. At most
-  ROOM_MAX_WATCHERS (50) a room: the next is refused (`too_many_watchers`).
+  ROOM_MAX_WATCHERS (50) a room: the next is refused (`too_many_watchers`), exactly
+  across processes (`join` counts under a lock on the room's row: the players' actions
+  wait for it a few milliseconds, and a join is rare).
 - Shared push: after an action the acting seat's socket sends the event (the state's
   text, as for the other seat) once to the room's watch group, and every watcher
   socket sends the same frame: rendered and encoded once per (room, version,
@@ -31,7 +33,7 @@ from typing import Any
 
 from autobahn.exception import Disconnected
 from django.conf import settings
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
@@ -64,18 +66,27 @@ def count(room_id: int) -> int:
 
 
 def join(room: Room, channel_name: str) -> bool:
-    """Count this socket as watching, unless the room has its limit already. Two
-    arrivals on two processes at once may pass the limit by one each: a bound on a
-    room's pushes, not an exact quota, and without a lock on the room the players'
-    actions would wait for."""
-    purge_stale(room.pk)
-    if count(room.pk) >= limit():
-        return False
+    """Count this socket as watching, unless the room has its limit already. The count
+    and the insert are made holding the room's row (PostgreSQL; SQLite has no row
+    lock), so that two arrivals on two processes at once cannot both take the last
+    place: the second counts once the first has committed. The players' actions wait
+    for that lock too, a few milliseconds, and a join is rare. Raises Room.DoesNotExist
+    once the room is gone."""
     try:
-        Watcher.objects.update_or_create(
-            channel_name=channel_name, defaults={"room_id": room.pk, "heartbeat_at": timezone.now()}
-        )
-    except IntegrityError:  # the room was deleted meanwhile
+        with transaction.atomic():
+            # NO KEY: as an UPDATE of the room it waits for one and makes the next join
+            # wait, but rows that only refer to the room (the log, watchers) go on.
+            locked = Room.objects.select_for_update(no_key=True).filter(pk=room.pk)
+            if not list(locked.values_list("pk", flat=True)):
+                raise Room.DoesNotExist
+            purge_stale(room.pk)
+            if count(room.pk) >= limit():
+                return False
+            Watcher.objects.update_or_create(
+                channel_name=channel_name,
+                defaults={"room_id": room.pk, "heartbeat_at": timezone.now()},
+            )
+    except IntegrityError:  # the room was deleted meanwhile (SQLite)
         raise Room.DoesNotExist from None
     return True
 

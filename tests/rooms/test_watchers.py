@@ -5,10 +5,13 @@ compared with a fresh sync and scanned for leaks in tests/rooms/test_pushed_stat
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
 from django.utils import timezone
 
 from rooms.models import Room, Watcher
@@ -197,6 +200,46 @@ async def test_watchers_are_capped_with_a_translated_refusal(settings):
     assert (await third.receive_output(timeout=1))["code"] == 4429
     assert await count(code) == 2
     await close_all(*pages)
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite has no row lock, and its shared in-memory test database fails a"
+    " concurrent writer instead of making it wait: the CI runs PostgreSQL",
+)
+def test_two_arrivals_at_once_on_two_processes_never_pass_the_cap(settings, monkeypatch):
+    settings.ROOM_MAX_WATCHERS = 1
+    room = Room.objects.get(code=make_room_sync()[0])
+    at_once = threading.Barrier(2)
+    # A busy database: each arrival, once it has counted, waits up to half a second
+    # for the other to have counted too, so that both would count before either wrote.
+    counted = threading.Barrier(2)
+    real_count = watchers.count
+
+    def slow_count(room_id: int) -> int:
+        number = real_count(room_id)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            counted.wait(timeout=0.5)
+        return number
+
+    monkeypatch.setattr(watchers, "count", slow_count)
+    admitted = []
+
+    def arrive(number: int) -> None:  # a socket's hello on a process of its own
+        try:
+            at_once.wait(timeout=5)
+            admitted.append(watchers.join(room, f"process-{number}!page"))
+        finally:
+            connection.close()  # this thread's own
+
+    threads = [threading.Thread(target=arrive, args=(number,)) for number in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+
+    assert sorted(admitted) == [False, True]
+    assert real_count(room.pk) == Watcher.objects.count() == 1
 
 
 async def test_a_stale_watcher_does_not_count_and_a_ping_purges_it():
