@@ -2,7 +2,8 @@
 
 The server runs in its own process with its own database, so these tests never use
 pytest-django's `db` fixture: SQLite gets a temporary file, PostgreSQL (DATABASE_URL,
-as in CI) a separate database named <name>_e2e, created and dropped here.
+as in CI) a separate database named <name>_e2e, created and dropped here. A test that
+needs rows of its own there writes them through the ORM, with `live_db`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.e2e import live_database
 from tests.live_server import DaphneProcess, migrate, server_env
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -57,7 +59,7 @@ class _PostgresDatabase:
 
 @pytest.fixture(scope="session")
 def live_database_url() -> Iterator[str]:
-    """The e2e server's own database (a test may set a room's position in it)."""
+    """The e2e server's own database (a test writes rows there with `live_db`)."""
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
         postgres = _PostgresDatabase(os.environ["DATABASE_URL"])
         postgres.create()
@@ -92,6 +94,17 @@ def live_server_url(live_database_url: str) -> Iterator[str]:
             output = (Path(folder) / "daphne.log").read_text(errors="replace")
             if "Traceback" in output:  # shown with the test report, to say what broke
                 print("\n--- daphne log (e2e server) ---\n" + output[-5000:])
+
+
+@pytest.fixture(scope="session")
+def live_db(
+    live_database_url: str, live_server_url: str, django_db_blocker
+) -> Iterator[live_database.LiveDatabase]:
+    """The e2e server's (migrated) database in this process's ORM:
+    `live_db.run(function, ...)` calls function(alias, ...), on SQLite and PostgreSQL alike."""
+    database = live_database.LiveDatabase(live_database_url, django_db_blocker)
+    yield database
+    database.close()
 
 
 @pytest.fixture(scope="session")

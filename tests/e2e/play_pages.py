@@ -1,5 +1,6 @@
 """What the browser tests of every game do on a play page: reveal the hand on one
-device, wait for an action to settle, and start from a sealed position."""
+device, wait for an action to settle, and start from a sealed position. Rows of the
+server's own database are tests.e2e.live_database's."""
 
 from __future__ import annotations
 
@@ -41,28 +42,6 @@ def save_token(page: Page, storage_key: str, token: str) -> None:
     """Put a sealed game where the play page looks for it, before opening the page."""
     page.goto("/")
     page.evaluate("([key, token]) => localStorage.setItem(key, token)", [storage_key, token])
-
-
-def set_room_position(database_url: str, code: str, state: dict[str, Any]) -> None:
-    """Put an online room at a chosen position, as a new version (the e2e server's own
-    database: the pages then reload to see it). Only a test does this."""
-    text = json.dumps(state)
-    if database_url.startswith("sqlite"):
-        import sqlite3
-
-        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
-            connection.execute(
-                "UPDATE rooms_room SET state = ?, version = version + 1 WHERE code = ?",
-                (text, code),
-            )
-    else:
-        import psycopg
-
-        with psycopg.connect(database_url) as connection:
-            connection.execute(
-                "UPDATE rooms_room SET state = %s::jsonb, version = version + 1 WHERE code = %s",
-                (text, code),
-            )
 
 
 def open_room(page: Page, game: str = "tiles") -> None:

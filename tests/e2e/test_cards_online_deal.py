@@ -13,6 +13,7 @@ from cards.deal import State, state_from_position
 from cards.melds import DECK
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
+from tests.e2e.live_database import LiveDatabase, set_room_position
 
 pytestmark = pytest.mark.e2e
 
@@ -44,10 +45,10 @@ def room_of_two(new_page) -> tuple[Page, Page, str]:
 
 
 def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_needs_both(
-    new_page, live_database_url: str
+    new_page, live_db: LiveDatabase
 ) -> None:
     host, guest, code = room_of_two(new_page)
-    play_pages.set_room_position(live_database_url, code, engine.to_json(one_step_from_going_out()))
+    live_db.run(set_room_position, code, engine.to_json(one_step_from_going_out()))
     for page in (host, guest):
         page.reload()
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")

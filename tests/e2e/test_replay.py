@@ -9,6 +9,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.live_database import LiveDatabase
 from tests.e2e.play_pages import picture, save_token, seal
 
 pytestmark = pytest.mark.e2e
@@ -108,76 +109,32 @@ def test_the_replay_speaks_the_players_language_and_fits_the_screen(
     shot(page, f"replay-{name}-last")
 
 
-def _database(database_url: str, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
-    """Run `statements` ("?" placeholders, "{json}" where a JSON value goes) on the e2e
-    server's own database, in one transaction; the rows each returned."""
-    import json as _json  # noqa: F401 (the caller passes JSON text)
-
-    found = []
-    if database_url.startswith("sqlite"):
-        import sqlite3
-
-        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
-            for statement, params in statements:
-                found.append(connection.execute(statement.format(json="?"), params).fetchall())
-    else:
-        import psycopg
-
-        with psycopg.connect(database_url) as connection:
-            for statement, params in statements:
-                text = statement.replace("?", "%s").format(json="%s::jsonb")
-                cursor = connection.execute(text, params)
-                found.append(cursor.fetchall() if cursor.description else [])
-    return found
-
-
-def finish_room_round(database_url: str, code: str) -> None:
+def finish_room_round(using: str, code: str) -> None:
     """Play the room's first round to its end with the easy bots, as the store would have
     written it: each action in the log, the end state as the room's (a test only)."""
-    import json
-
     from rooms import registry
+    from rooms.models import ActionLog, Room, RoundStart
 
-    (rows,) = _database(
-        database_url,
-        [
-            (
-                "SELECT r.id, r.game, s.state FROM rooms_room r JOIN rooms_roundstart s"
-                " ON s.room_id = r.id WHERE r.code = ? AND s.round = 1",
-                (code,),
-            )
-        ],
-    )
-    room_id, slug, start = rows[0]
-    game = registry.get(slug)
+    start = RoundStart.objects.using(using).select_related("room").get(room__code=code, round=1)
+    game = registry.get(start.room.game)
     engine, bots = game.engine, game.bots
-    state = engine.from_json(start if isinstance(start, dict) else json.loads(start))
+    state = engine.from_json(start.state)
     rng = random.Random(9)
-    statements = []
-    version = 0
+    actions = []
     while not engine.status(state)["over"]:
         seat = engine.status(state)["turn"]
         action = bots.choose(state, seat, "easy", rng)
         state = engine.apply(state, seat, action)
-        version += 1
-        statements.append(
-            (
-                "INSERT INTO rooms_actionlog (room_id, seat, version, action, created)"
-                " VALUES (?, ?, ?, {json}, CURRENT_TIMESTAMP)",
-                (room_id, seat, version, json.dumps(action)),
-            )
-        )
-    statements.append(
-        (
-            "UPDATE rooms_room SET state = {json}, version = ?, finished = ? WHERE id = ?",
-            (json.dumps(engine.to_json(state)), version, True, room_id),
-        )
+        version = start.version + len(actions) + 1
+        actions.append(ActionLog(room=start.room, seat=seat, version=version, action=action))
+    ActionLog.objects.using(using).bulk_create(actions)
+    Room.objects.using(using).filter(pk=start.room.pk).update(
+        state=engine.to_json(state), version=actions[-1].version, finished=True
     )
-    _database(database_url, statements)
 
 
 def test_an_online_rounds_replay_is_offered_to_both_players_and_shared(
-    new_page, live_database_url: str
+    new_page, live_db: LiveDatabase
 ) -> None:
     from tests.e2e.play_pages import join, open_room
 
@@ -191,7 +148,7 @@ def test_an_online_rounds_replay_is_offered_to_both_players_and_shared(
     assert answer.status == 409
     expect(refused.locator(".replay-refusal")).to_contain_text("Этот раунд ещё не окончен")
 
-    finish_room_round(live_database_url, code)
+    live_db.run(finish_room_round, code)
     for page in (host, guest):
         page.reload()
         expect(page.locator("#play-replay-last")).to_be_visible()

@@ -5,30 +5,15 @@ In English and Russian, on a phone and a desktop."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
-
 import pytest
 from playwright.sync_api import expect
 
 from gamekit.replay import bot_record
 from tests.e2e import play_pages
+from tests.e2e.live_database import LiveDatabase, insert_replay
 from tiles import bots, engine, review
 
 pytestmark = pytest.mark.e2e
-
-
-def insert_replay(database_url: str, code: str, record, game: str = "tiles") -> None:
-    """A finished round's replay row in the e2e server's own database (SQLite)."""
-    if not database_url.startswith("sqlite"):
-        pytest.skip("the replay row is written with SQLite")
-    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as connection:
-        connection.execute(
-            "INSERT INTO rooms_replay (code, key, game, mode, record, room_id, round, created,"
-            " seen) VALUES (?, ?, ?, 'computer', ?, NULL, NULL, datetime('now'),"
-            " datetime('now'))",
-            (code, code.ljust(64, "0"), game, json.dumps(record.to_json())),
-        )
 
 
 def tiles_round(seed: int):
@@ -40,11 +25,11 @@ def tiles_round(seed: int):
 
 @pytest.mark.parametrize(("language", "seed"), [("en", 5), ("ru", 8)])
 def test_the_review_runs_then_follows_the_replays_steps(
-    new_page, live_database_url: str, language: str, seed: int
+    new_page, live_db: LiveDatabase, language: str, seed: int
 ) -> None:
     record, miss = tiles_round(seed)
     code = f"review-{language}"
-    insert_replay(live_database_url, code, record)
+    live_db.run(insert_replay, code, record, "tiles")
     page = new_page(locale=language)
     page.goto(f"/replays/{code}/")
     panel = page.locator("#review")
@@ -76,14 +61,14 @@ def test_the_review_runs_then_follows_the_replays_steps(
 
 @pytest.mark.parametrize(("slug", "language"), [("cards", "en"), ("tarot", "ru")])
 def test_the_card_games_reviews_name_the_strong_levels_card(
-    new_page, live_database_url: str, slug: str, language: str
+    new_page, live_db: LiveDatabase, slug: str, language: str
 ) -> None:
     from rooms import registry  # the e2e process has Django set up by pytest-django
 
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, 3, {1: "medium", 2: "strong"})
     code = f"review-{slug}"
-    insert_replay(live_database_url, code, record, slug)
+    live_db.run(insert_replay, code, record, slug)
     page = new_page(locale=language)
     page.goto(f"/replays/{code}/")
     panel = page.locator("#review")

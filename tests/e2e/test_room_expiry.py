@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from cards import engine
 from tests.e2e import play_pages
+from tests.e2e.live_database import LiveDatabase, set_room_position
 from tests.e2e.test_cards_online_deal import one_step_from_going_out, room_of_two
 
 pytestmark = pytest.mark.e2e
@@ -73,10 +74,10 @@ def test_the_room_says_when_it_will_go_in_each_players_time_zone_and_language(ne
 
 
 def test_after_a_deal_the_line_says_the_room_is_kept_and_quotes_the_boards_next_deal_button(
-    new_page, live_database_url: str
+    new_page, live_db: LiveDatabase
 ) -> None:
     host, guest, code = room_of_two(new_page)
-    play_pages.set_room_position(live_database_url, code, engine.to_json(one_step_from_going_out()))
+    live_db.run(set_room_position, code, engine.to_json(one_step_from_going_out()))
     host.reload()
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     host.get_by_role("button", name="Draw from the stock", exact=True).click()
