@@ -67,3 +67,33 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     host.reload()
     expect(host.locator("#play-message")).to_contain_text("not valid")
     expect(phone.locator("#play-message")).to_be_empty()
+
+
+def test_the_move_panel_and_the_link_speak_portuguese_on_a_phone(new_page) -> None:
+    phone = {"width": 390, "height": 844}
+    host = new_page(viewport=phone, locale="pt-PT", has_touch=True, is_mobile=True)
+    host.goto("/cards/friend/")
+    host.get_by_role("button", name="Criar uma sala").click()
+    host.wait_for_url("**/r/*/")
+    play_pages.join(new_page, host.url)
+
+    host.get_by_role("button", name="Passar para outro aparelho").click()
+    panel = host.locator("#play-move")
+    expect(panel).to_be_visible()
+    expect(panel.locator("svg title")).to_have_text("Código QR da ligação")
+    expect(host.locator("#play-move-text")).to_contain_text("Abra esta ligação")
+    play_pages.picture(host, "seat-move-cards-390-pt.png")
+    box = panel.locator("svg").bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= phone["width"]
+
+    other = new_page(viewport=phone, locale="pt-PT", has_touch=True, is_mobile=True)
+    other.goto(host.locator("#play-move-link").input_value())
+    heading = other.get_by_role("heading", name="Trazer o seu lugar para este aparelho")
+    expect(heading).to_be_visible()
+    play_pages.picture(other, "seat-move-take-390-pt.png")
+    other.get_by_role("button", name="Jogar neste aparelho").click()
+    other.wait_for_url(host.url)
+    expect(host.locator("#play-message")).to_have_text(
+        "Este lugar passou para outro aparelho. Esta página parou."
+    )
