@@ -4,23 +4,26 @@ operator reading the logs, an attacker sending hostile frames.
     python bench/outside_check.py [--idle 65] [--pictures DIR]
 
 It starts what production has (bench/load_services.py): a PostgreSQL database and a
-redis-server of its own, `collectstatic` with the hashed manifest, two daphne processes with
-DEBUG=0. For each game (tile rummy, rummy, Tarot) a host on process 1 in Chromium at
-390x844 with touch creates a room with a friend, a guest on process 2 at 1280x800 joins by
-the invite link, and each makes one move in turn; it prints how long each move took to
-show on the other page. Then every socket stays idle for --idle seconds (longer than every
-timeout of the layer and its client), every page must still say that both players are
-here, and each room moves once more. Each room also has a watcher (issue 25) at 390x844 on
-the other process than the host's first move lands on, who takes the full room's offer to
-watch: each move must show on the watcher's page, the players' line must say "1 watching"
-before and after the idle time. Then each host takes its seat to a new phone on process 2
-by the one-time link (the old page must be told), the round is played to its end, the
-guest asks for the finished round's review on its replay (timed until done, in process 2's
-review worker), and its shared link opened on process 1 shows the review kept. Then
-hostile frames on process 1's socket, and what each got back. Last, the page errors the
-browser saw and the tracebacks and ERROR lines of both daphne logs. Screenshots of every
-page go to --pictures (a temporary folder by default, printed). Needs Debian's Chromium at
-/usr/bin/chromium.
+redis-server of its own, `collectstatic` with the hashed manifest, two daphne processes
+with DEBUG=0 (and a third, below). For each game (tile rummy, rummy, Tarot) a host on
+process 1 in Chromium at 390x844 with touch creates a room with a friend, a guest on
+process 2 at 1280x800 joins by the invite link, and each makes one move in turn; it prints
+how long each move took to show on the other page. Then every socket stays idle for --idle
+seconds (longer than every timeout of the layer and its client), every page must still say
+that both players are here, and each room moves once more. Each room also has a watcher
+(issue 25) at 390x844 on the other process than the host's first move lands on, who takes
+the full room's offer to watch: each move must show on the watcher's page, the players'
+line must say "1 watching"; then a second watcher of each room comes on a third process,
+the first leaves and the third process is killed before the idle time (no disconnect
+runs): after it the players must see no watcher (their own pings drop the dead one), then
+a new watcher on process 2 must be counted and follow the next move. Then each host takes
+its seat to a new phone on process 2 by the one-time link (the old page must be told), the
+round is played to its end, the guest asks for the finished round's review on its replay
+(timed until done, in process 2's review worker), and its shared link opened on process 1
+shows the review kept. Then hostile frames on process 1's socket, and what each got back.
+Last, the page errors the browser saw and the tracebacks and ERROR lines of both daphne
+logs. Screenshots of every page go to --pictures (a temporary folder by default, printed).
+Needs Debian's Chromium at /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -121,6 +124,11 @@ def watcher_follows(watcher: Page, player: Page) -> bool:
     except PageTimeout:
         return False
     return True
+
+
+def watching(page: Page) -> str:
+    """The players' line about the watchers ("" when none is counted)."""
+    return page.locator("#play-watchers").text_content() or ""
 
 
 def presence(page: Page) -> str:
@@ -247,7 +255,7 @@ def main(args: argparse.Namespace) -> int:
     pictures = Path(args.pictures or tempfile.mkdtemp(prefix="outside_check_"))
     pictures.mkdir(parents=True, exist_ok=True)
     # Production serves the hashed, compressed files of collectstatic (docs/deploy.md).
-    services = Services("redis", 2, settings={"STATIC_MANIFEST": "1"})
+    services = Services("redis", 3, settings={"STATIC_MANIFEST": "1"})
     static = {**os.environ, "DEBUG": "0", "STATIC_MANIFEST": "1", "SECRET_KEY": SECRET}
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
@@ -257,16 +265,16 @@ def main(args: argparse.Namespace) -> int:
     try:
         services.start()
         setup_django(services.env)
-        one, two = services.servers
-        print(f"two daphne processes (DEBUG=0, PostgreSQL, Redis, hashed static files): "
-              f"{one.url} and {two.url}; pictures in {pictures}")  # fmt: skip
+        one, two, three = services.servers
+        print(f"three daphne processes (DEBUG=0, PostgreSQL, Redis, hashed static files): "
+              f"{one.url}, {two.url} and {three.url} (only watchers, killed before the "
+              f"idle time); pictures in {pictures}")  # fmt: skip
         errors: list[str] = []
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox"]
             )
-            rooms = {}
-            watchers = {}
+            rooms, watchers, invites = {}, {}, {}
             for game in MOVES:
                 host = browser.new_context(base_url=one.url, **PHONE).new_page()
                 guest = browser.new_context(base_url=two.url, **DESKTOP).new_page()
@@ -275,7 +283,7 @@ def main(args: argparse.Namespace) -> int:
                 host.goto(f"/{game}/friend/")
                 host.get_by_role("button", name="Create a room").click()
                 host.wait_for_url("**/r/*/")
-                invite = host.locator("#play-invite-link").input_value()
+                invite = invites[game] = host.locator("#play-invite-link").input_value()
                 guest.goto(invite.replace(one.url, two.url))
                 for page in (host, guest):
                     expect(page.locator("#play-presence")).to_contain_text(BOTH_HERE)
@@ -293,20 +301,40 @@ def main(args: argparse.Namespace) -> int:
                 host.screenshot(path=str(pictures / f"{game}-phone.png"), full_page=True)
                 guest.screenshot(path=str(pictures / f"{game}-desktop.png"), full_page=True)
                 rooms[game] = (host, guest)
+            # A second watcher of each room on process 3; the first leaves (its
+            # disconnect runs), then process 3 is killed (none runs): with no watcher left
+            # to ping, the players' own pings must drop the dead one from their count.
+            for game, (host, _guest) in rooms.items():
+                doomed = watch(browser, invites[game].replace(one.url, three.url), three.url)
+                doomed.on("pageerror", lambda error, g=game: errors.append(f"{g} watch: {error}"))
+                expect(host.locator("#play-watchers")).to_have_text("2 watching")
+                watchers[game].close()
+                expect(host.locator("#play-watchers")).to_have_text("1 watching")
+            three.process.kill()
+            print("the first watchers left; process 3, with the second, killed", flush=True)
             print(f"all sockets idle for {args.idle:g} s", flush=True)
             time.sleep(args.idle)
             for game, (host, guest) in rooms.items():
                 shown = [presence(host), presence(guest)]
                 kept = all(BOTH_HERE in text for text in shown)
                 failures += not kept
-                counted = host.locator("#play-watchers").inner_text() == "1 watching"
-                failures += not counted
+                dropped = all(watching(page) == "" for page in (host, guest))
+                failures += not dropped
+                watchers[game] = watch(browser, invites[game].replace(one.url, two.url), two.url)
+                try:
+                    expect(host.locator("#play-watchers")).to_have_text("1 watching")
+                except AssertionError:
+                    failures += 1
+                    counted = False
+                else:
+                    counted = True
                 again, who = timed_move(game, (host, guest))
                 watched = watcher_follows(watchers[game], host)
                 failures += not watched
                 print(f"{game}: after the idle time both pages say {BOTH_HERE!r}: {kept}; "
-                      f"the next move (on the {who}) showed in {again:.2f} s; the players "
-                      f"still see 1 watching: {counted}; the watcher has it: {watched}"
+                      f"the killed process's watcher no longer counted: {dropped}; a new "
+                      f"watcher on process 2 counted: {counted}; the next move (on the "
+                      f"{who}) showed in {again:.2f} s; the watcher has it: {watched}"
                 )  # fmt: skip
             for game, (host, guest) in list(rooms.items()):
                 try:
