@@ -87,6 +87,13 @@ def test_a_finished_round_is_stepped_through_on_a_phone(new_page) -> None:
     assert page.locator(".replay-frame").get_attribute("inert") is not None
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
+    # The share link shows most of itself: a row of its own, its button below.
+    link = page.locator("#replay-link").bounding_box()
+    button = page.get_by_role("button", name="Copy link").bounding_box()
+    assert link is not None
+    assert button is not None
+    assert link["width"] >= 0.75 * PHONE["width"]
+    assert button["y"] >= link["y"] + link["height"]
 
 
 @pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
