@@ -24,7 +24,7 @@ from rooms.throttle import PLAY_RATE, throttle
 STATUS = {"unknown_replay": 404, "no_review": 404, "round_not_over": 409}
 KINDS = {
     "best": ("✓", _("Best")),
-    "ok": ("·", _("Good")),
+    "ok": ("≈", _("Good")),  # about as good as the strong level's choice
     "miss": ("!", _("Could be better")),
     "none": ("?", _("Not judged")),
 }
