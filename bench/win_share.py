@@ -127,6 +127,7 @@ def report(summary: Summary) -> str:
                 f"  {name:>10} decisions {len(ordered):6d} {clock:>4}: median "
                 f"{1000 * statistics.median(ordered):7.1f} ms  p99 "
                 f"{1000 * percentile(ordered, 0.99):7.1f} ms  max {1000 * ordered[-1]:7.1f} ms"
+                f"  mean {1000 * statistics.fmean(ordered):7.1f} ms"
             )
     return "\n".join(lines)
 

@@ -75,10 +75,17 @@ PLAYOUTS = 1
 # Strong: the weight of a sampled world per play of the opponent it makes unlikely
 # (tarot.inference; 1: no inference).
 INFER_EPS = 0.3
-# Strong: when the two best cards are this close (in `endgame.outcome` units a world:
-# a round won is 10,000), CLOSE_SAMPLES more worlds for the best few.
-CLOSE = 1500
-CLOSE_SAMPLES = 0
+# Strong: more worlds where the decision is close (racing). After SAMPLES worlds, a card
+# whose weighted mean falls behind the best one's by more than RACE_Z standard errors
+# (of the difference, world by world) is dropped; RACE_BATCH more worlds at a time go to
+# the cards left, up to MAX_SAMPLES, until one is left. A clear choice costs SAMPLES
+# worlds, a close one up to MAX_SAMPLES. A card that can be worth no more than RACE_EQUAL
+# over the best one (within RACE_Z standard errors) is dropped too: either will do.
+# MAX_SAMPLES = SAMPLES: off.
+MAX_SAMPLES = 20
+RACE_BATCH = 4
+RACE_Z = 2.0
+RACE_EQUAL = 0
 
 
 def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
@@ -283,32 +290,43 @@ def sample_unseen(view: View, rng: random.Random) -> tuple[list[str], list[str]]
 def _strong(view: View, rng: random.Random) -> str:
     legal = view["legal"]
     me = view["seat"]
-    tricks_left = view["tricks_left"]
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
     # Cheap cards of one suit in hand stand for each other: try the lowest and highest.
     moves = search.Search([[], []], 0).candidates(0, sum(1 << INDEX[c] for c in legal), my_hand)
     # What this seat took so far, for playing the last tricks for the round's result.
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
     lacked = inference.masks(view, opponent(view)) if INFER_EPS < 1 else []
-    totals = dict.fromkeys(moves, 0.0)
-    weights = 0.0
-    for _ in range(SAMPLES):
-        w, values = _strong_world(view, rng, moves, my_hand, taken, lacked)
-        weights += w
-        for card, value in values.items():
-            totals[card] += w * value
-    if CLOSE_SAMPLES and len(moves) > 1 and tricks_left > FINISH_TRICKS:
-        ranked = sorted(moves, key=totals.__getitem__, reverse=True)
-        if totals[ranked[0]] - totals[ranked[1]] < CLOSE * max(weights, 1e-9):
-            few = ranked[:3]
-            extra = dict.fromkeys(few, 0.0)
-            for _ in range(CLOSE_SAMPLES):
-                w, values = _strong_world(view, rng, few, my_hand, taken, lacked)
-                for card, value in values.items():
-                    extra[card] += w * value
-            totals = {card: totals[card] + extra[card] for card in few}
+    worlds: list[tuple[float, dict[int, int]]] = []
+    alive = moves
+    while True:
+        for _ in range(RACE_BATCH if worlds else SAMPLES):
+            worlds.append(_strong_world(view, rng, alive, my_hand, taken, lacked))
+        if len(worlds) >= MAX_SAMPLES:
+            break
+        alive = still_in_the_race(worlds, alive)
+        if len(alive) == 1:
+            break
+    totals = {card: sum(w * values[card] for w, values in worlds) for card in alive}
     best = max(totals.values())
     return DECK[min(card for card, total in totals.items() if total == best)]
+
+
+def still_in_the_race(worlds: list[tuple[float, dict[int, int]]], alive: list[int]) -> list[int]:
+    """The cards not yet clearly behind the best (each card scored in every world)."""
+    weight = sum(w for w, _ in worlds)
+    if weight <= 0:
+        return alive
+    means = {card: sum(w * values[card] for w, values in worlds) / weight for card in alive}
+    leader = max(alive, key=lambda card: (means[card], -card))
+    kept = []
+    for card in alive:
+        gap = means[leader] - means[card]
+        spread = sum((w * (values[leader] - values[card] - gap)) ** 2 for w, values in worlds)
+        # Out when it cannot be worth RACE_EQUAL more than the leader: clearly behind,
+        # or so close that either will do.
+        if card == leader or RACE_Z * spread**0.5 / weight - gap > RACE_EQUAL:
+            kept.append(card)
+    return kept
 
 
 def _strong_world(
