@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tarot import engine, playout
 from tarot.cards import INDEX
-from tests.tarot.test_playout import open_deal, random_position
+from tests.tarot.positions import open_deal, random_position
 
 
 def starts(count: int) -> list[tuple]:

@@ -1,16 +1,21 @@
-"""Tarot positions set up by hand for the rule tests, and a helper to play them."""
+"""Tarot positions set up by hand for the rule tests and a helper to play them; random
+positions of real rounds and their open-card form (for the playout tests and
+bench/tarot_playout.py)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from gamekit.engine import IllegalAction
-from tarot.cards import DECK, EXCUSE, OUDLERS, half_points, sort_cards
+from tarot import engine
+from tarot.cards import DECK, EXCUSE, INDEX, OUDLERS, half_points, sort_cards
+from tarot.endgame import TAKEN, EndSearch
 from tarot.engine import apply
-from tarot.state import STACKS, Play, State
+from tarot.state import STACKS, Play, State, tricks_left, turn
 
 
 def position(
@@ -86,3 +91,34 @@ def message(refusal: IllegalAction) -> str:
 
 def codes(cards: Iterable[str]) -> list[str]:
     return sort_cards(cards)
+
+
+def open_deal(state: State) -> tuple[EndSearch, int, int, int, int, int, int]:
+    """The position with every card open, the seat to move as seat 0: the search, both
+    seats' playable masks, who leads the trick on the table, the card led (-1: none),
+    the tricks left and what seat 0 took (packed as `endgame.outcome` reads it)."""
+    me = turn(state)
+    seats = (me, 3 - me)
+    piles = [[[INDEX[c] for c in pile] for pile in state.stacks[s]] for s in seats]
+    search = EndSearch(piles, 0)
+    masks = []
+    for i, seat in enumerate(seats):
+        hand = sum(1 << INDEX[c] for c in state.hands[seat])
+        heights = tuple(len(p) for p in piles[i])
+        masks.append(search.avail(i, hand, heights))
+    led = INDEX[state.trick[0][1]] if state.trick else -1
+    mine = sum(TAKEN[INDEX[c]] for c in state.won[me])
+    if state.excuse_giver is not None:
+        mine += -1 if state.excuse_giver == me else 1
+    return search, masks[0], masks[1], 1 if state.trick else 0, led, tricks_left(state), mine
+
+
+def random_position(seed: int, plays: int) -> State:
+    rng = random.Random(seed)
+    state = engine.new_round(seed, 1 + seed % 2)
+    for _ in range(plays):
+        seat = engine.status(state)["turn"]
+        if seat is None:
+            break
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    return state

@@ -9,39 +9,8 @@ from hypothesis import strategies as st
 
 from tarot import engine, playout
 from tarot.cards import INDEX
-from tarot.endgame import TAKEN, EndSearch
-from tarot.state import State, tricks_left, turn
-
-
-def open_deal(state: State) -> tuple[EndSearch, int, int, int, int, int, int]:
-    """The position with every card open, the seat to move as seat 0: the search, both
-    seats' playable masks, who leads the trick on the table, the card led (-1: none),
-    the tricks left and what seat 0 took (packed as `endgame.outcome` reads it)."""
-    me = turn(state)
-    seats = (me, 3 - me)
-    piles = [[[INDEX[c] for c in pile] for pile in state.stacks[s]] for s in seats]
-    search = EndSearch(piles, 0)
-    masks = []
-    for i, seat in enumerate(seats):
-        hand = sum(1 << INDEX[c] for c in state.hands[seat])
-        heights = tuple(len(p) for p in piles[i])
-        masks.append(search.avail(i, hand, heights))
-    led = INDEX[state.trick[0][1]] if state.trick else -1
-    mine = sum(TAKEN[INDEX[c]] for c in state.won[me])
-    if state.excuse_giver is not None:
-        mine += -1 if state.excuse_giver == me else 1
-    return search, masks[0], masks[1], 1 if state.trick else 0, led, tricks_left(state), mine
-
-
-def random_position(seed: int, plays: int) -> State:
-    rng = random.Random(seed)
-    state = engine.new_round(seed, 1 + seed % 2)
-    for _ in range(plays):
-        seat = engine.status(state)["turn"]
-        if seat is None:
-            break
-        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-    return state
+from tarot.state import turn
+from tests.tarot.positions import open_deal, random_position
 
 
 @settings(max_examples=300, deadline=None)
