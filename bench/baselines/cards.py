@@ -91,7 +91,9 @@ def _lay_offs(rest: Iterable[str], melds: Sequence[Sequence[str]]) -> list[str]:
     return laid
 
 
-@lru_cache(maxsize=400_000)
+# A game asks for a few hundred plans; a bigger cache kept across games grew the heap
+# until the collector's full passes took over a second (timed as someone's decision).
+@lru_cache(maxsize=20_000)
 def plan(hand: frozenset[str], table: Table) -> tuple[int, tuple[tuple[str, ...], ...], frozenset]:
     """(the least deadwood points, the melds that leave it, every card that can leave):
     melds chosen among every disjoint choice, then lay-offs on `table` and on them."""
