@@ -27,8 +27,9 @@ tricks; never the opponent's hand nor a face-down card.
   (tarot.endgame: won, drawn or lost first, then points) instead. It plays the card
   with the best weighted total. Fixed numbers of samples, never a clock: the same rng
   gives the same card. (Racing, more worlds for the cards still close to the best, is
-  there and off: `MAX_SAMPLES = SAMPLES`; bench/RESULTS.md says why.) (`PLAYOUTS = 0` brings back the older evaluation: alpha-beta on
-  card points over two tricks, tarot.search.)
+  there and off: `MAX_SAMPLES = SAMPLES`; bench/RESULTS.md says why. `PLAYOUTS = 0`
+  brings back the older evaluation: alpha-beta on card points over two tricks,
+  tarot.search.)
 """
 
 from __future__ import annotations
