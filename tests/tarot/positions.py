@@ -120,5 +120,5 @@ def random_position(seed: int, plays: int) -> State:
         seat = engine.status(state)["turn"]
         if seat is None:
             break
-        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        state = apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
     return state
