@@ -24,8 +24,10 @@ tricks; never the opponent's hand nor a face-down card.
   have played by the rules of thumb weighs less), plays each candidate card in each
   sample with all cards open and the rest of the round played out by the rules of
   thumb (tarot.playout); over the last six tricks, the search to the end
-  (tarot.endgame: won, drawn or lost first, then points) instead. It plays the card
-  with the best weighted total. Fixed numbers of samples, never a clock: the same rng
+  (tarot.endgame: won, drawn or lost first, then points) instead, and over the two
+  tricks before them, the search to the end for the round's result only (won, drawn or
+  lost: far cheaper), the playout giving the points. It plays the card with the best
+  weighted total. Fixed numbers of samples, never a clock: the same rng
   gives the same card. (Racing, more worlds for the cards still close to the best, is
   there and off: `MAX_SAMPLES = SAMPLES`; bench/RESULTS.md says why. `PLAYOUTS = 0`
   brings back the older evaluation: alpha-beta on card points over two tricks,
@@ -71,6 +73,11 @@ ENDGAME_NODES = 6000
 # Strong: with this many tricks left or fewer, search to the end for the round's result
 # (won, drawn or lost first, then points), not for points (0: never).
 FINISH_TRICKS = 6
+# Strong: with this many tricks left or fewer (and more than FINISH_TRICKS), search to
+# the end for the round's result only (won, drawn, lost: endgame.root_results, far
+# cheaper than the points), the playout giving the points (0: never).
+RESULT_TRICKS = 8
+RESULT_NODES = 12_000  # a world's result search gives up there (about 20 ms)
 # Strong, before the end: 1 scores a card by a playout to the end by the rules of thumb
 # (tarot.playout), 0 by the search over DEPTH tricks.
 PLAYOUTS = 1
@@ -357,8 +364,18 @@ def _strong_world(
         end = endgame.EndSearch(stacks, 0)
         return w, end.root_outcomes(moves, hands, heights, led, tricks_left, taken)
     if PLAYOUTS:
-        end = endgame.EndSearch(stacks, 0)
-        return w, playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
+        searched = tricks_left <= RESULT_TRICKS
+        end = endgame.EndSearch(stacks, RESULT_NODES if searched else 0)
+        values = playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
+        results = (
+            end.root_results(moves, hands, heights, led, tricks_left, taken) if searched else None
+        )
+        if results is not None:  # the searched result in place of the playout's
+            values = {
+                card: value + (results[card] - endgame.result_of(value)) * endgame.ROUND_WON
+                for card, value in values.items()
+            }
+        return w, values
     to_the_end = tricks_left <= ENDGAME_TRICKS
     depth = tricks_left if to_the_end else DEPTH
     nodes = max(MIN_NODES, (ENDGAME_NODES if to_the_end else NODES) // len(moves))

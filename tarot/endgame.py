@@ -10,6 +10,7 @@ from tarot.search import EX, INF, PETIT_LAST_BONUS, T1, Search, second_wins
 OUDLER_UNIT = 1000  # my takings packed in one int: half-points + OUDLER_UNIT * oudlers
 THRESHOLDS_HALVES = [2 * t for t in THRESHOLDS]
 ROUND_WON = 10_000
+WON = ROUND_WON // 2  # an `outcome` above it is a round won, below -WON one lost
 # What a card taken adds to seat 0's packed takings.
 TAKEN = [half_points(c) + (OUDLER_UNIT if c in OUDLERS else 0) for c in DECK]
 
@@ -29,12 +30,22 @@ def outcome(mine: int, petit: int) -> int:
     return result + halves - theirs + PETIT_LAST_BONUS * 2 * petit
 
 
+def result_of(value: int) -> int:
+    """The round's result in an `outcome`: 1 won, 0 drawn, -1 lost."""
+    return (value > WON) - (value < -WON)
+
+
+class OutOfNodes(Exception):
+    """The search passed its node limit (`EndSearch(stacks, node_limit)`)."""
+
+
 class EndSearch(Search):
     """The last tricks searched to the end for the round's result (not only points).
 
     A transposition table keyed by the position at a trick's start (both masks, the
     leader, seat 0's takings) keeps exact values and bounds: orders of tricks that
-    reach the same cards left are searched once."""
+    reach the same cards left are searched once. With a `node_limit` (0: none), a
+    search that passes it raises `OutOfNodes` (the table keeps only finished nodes)."""
 
     def __init__(self, stacks: list[list[list[int]]], node_limit: int = 0) -> None:
         super().__init__(stacks, node_limit)
@@ -61,6 +72,8 @@ class EndSearch(Search):
                     alpha: int, beta: int) -> int:  # fmt: skip
         """Value (`outcome`) of the rest from a trick `leader` is about to lead."""
         self.nodes += 1
+        if self.node_limit and self.nodes > self.node_limit:
+            raise OutOfNodes
         key = (a0, a1, leader, mine)
         stored = self.table.get(key)
         if stored is not None:
@@ -142,19 +155,50 @@ class EndSearch(Search):
         mine: int,
     ) -> dict[int, int]:
         """The value (`outcome`) of each of seat 0's moves, searched to the end."""
-        values = {}
         a0 = self.avail(0, hands[0], heights[0])
         a1 = self.avail(1, hands[1], heights[1])
-        for card in moves:
-            rest = self.after(a0, card)
-            if lead < 0:
-                values[card] = self.finish_follow(rest, a1, 0, card, tricks_left, mine, -INF, INF)
-            elif tricks_left == 1:
-                _, took, petit = self.taken(lead, card, 1, True)
-                values[card] = outcome(mine + took, petit)
-            else:
-                winner, took, _ = self.taken(lead, card, 1, False)
-                values[card] = self.finish_lead(
-                    rest, a1, winner, tricks_left - 1, mine + took, -INF, INF
-                )
-        return values
+        return {
+            card: self.move_value(a0, a1, card, lead, tricks_left, mine, -INF, INF)
+            for card in moves
+        }
+
+    def root_results(
+        self,
+        moves: list[int],
+        hands: list[int],
+        heights: list[tuple[int, ...]],
+        lead: int,
+        tricks_left: int,
+        mine: int,
+    ) -> dict[int, int] | None:
+        """The round's result after each of seat 0's moves, searched to the end: 1 won,
+        0 drawn, -1 lost; None when the search passed its node limit. Two null-window
+        searches a move (won? lost?) instead of the exact points: far fewer nodes, so the
+        search can start more tricks before the end."""
+        a0 = self.avail(0, hands[0], heights[0])
+        a1 = self.avail(1, hands[1], heights[1])
+        results = {}
+        try:
+            for card in moves:
+                if self.move_value(a0, a1, card, lead, tricks_left, mine, WON - 1, WON) >= WON:
+                    results[card] = 1
+                elif self.move_value(a0, a1, card, lead, tricks_left, mine, -WON, 1 - WON) <= -WON:
+                    results[card] = -1
+                else:
+                    results[card] = 0
+        except OutOfNodes:
+            return None
+        return results
+
+    def move_value(self, a0: int, a1: int, card: int, lead: int, tricks_left: int, mine: int,
+                   alpha: int, beta: int) -> int:  # fmt: skip
+        """Seat 0 plays `card` (on `lead`, or leading when -1): the `outcome` searched to
+        the end, within (alpha, beta) (fail-soft: a bound outside it)."""
+        rest = self.after(a0, card)
+        if lead < 0:
+            return self.finish_follow(rest, a1, 0, card, tricks_left, mine, alpha, beta)
+        if tricks_left == 1:
+            _, took, petit = self.taken(lead, card, 1, True)
+            return outcome(mine + took, petit)
+        winner, took, _ = self.taken(lead, card, 1, False)
+        return self.finish_lead(rest, a1, winner, tricks_left - 1, mine + took, alpha, beta)
