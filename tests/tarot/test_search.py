@@ -75,38 +75,13 @@ def minimax(state, seat):
     return max(values) if mover == seat else min(values)
 
 
-def test_the_end_search_agrees_with_a_plain_minimax_over_the_engines_rules():
-    checked = 0
-    for seed in range(6):
-        state, rng = new_round(seed, 1 + seed % 2), random.Random(seed)
-        while tricks_left(state) > 3 or (seed % 3 and state.trick == ()):
-            seat = turn(state)
-            state = apply(state, seat, bots.choose(state, seat, "medium", rng))
-        me = turn(state)
-        them = 3 - me
-        stacks = [[[INDEX[c] for c in pile] for pile in state.stacks[s]] for s in (me, them)]
-        hands = [sum(1 << INDEX[c] for c in state.hands[s]) for s in (me, them)]
-        heights = [tuple(len(p) for p in state.stacks[s]) for s in (me, them)]
-        lead = INDEX[state.trick[0][1]] if state.trick else -1
-        mine = points_halves(state)[me] + endgame.OUDLER_UNIT * oudlers_taken(state)[me]
-        moves = [INDEX[c] for c in legal_cards(state, me)]
-
-        found = endgame.EndSearch(stacks, 0).root_outcomes(
-            moves, hands, heights, lead, tricks_left(state), mine
-        )
-
-        for card in moves:
-            after = apply(state, me, {"type": "play", "card": DECK[card]})
-            assert found[card] == minimax(after, me), (seed, DECK[card])
-        checked += 1
-    assert checked == 6
-
-
-def open_position(seed, left):
-    """A round played by medium to `left` tricks left, every card open, the seat to move
-    as seat 0: (search arguments, the moves)."""
+def open_position(seed, left, leading_every=2):
+    """A round played by medium to `left` tricks left (to the next lead unless `seed` is
+    a multiple of `leading_every`), every card open, the seat to move as seat 0: the
+    state and the search's stacks and arguments (moves, hands, heights, lead, tricks
+    left, seat 0's takings)."""
     state, rng = new_round(seed, 1 + seed % 2), random.Random(seed)
-    while tricks_left(state) > left or (seed % 2 and state.trick == ()):
+    while tricks_left(state) > left or (seed % leading_every and state.trick == ()):
         seat = turn(state)
         state = apply(state, seat, bots.choose(state, seat, "medium", rng))
     me = turn(state)
@@ -117,13 +92,25 @@ def open_position(seed, left):
     lead = INDEX[state.trick[0][1]] if state.trick else -1
     mine = points_halves(state)[me] + endgame.OUDLER_UNIT * oudlers_taken(state)[me]
     moves = [INDEX[c] for c in legal_cards(state, me)]
-    return stacks, (moves, hands, heights, lead, tricks_left(state), mine)
+    return state, stacks, (moves, hands, heights, lead, tricks_left(state), mine)
+
+
+def test_the_end_search_agrees_with_a_plain_minimax_over_the_engines_rules():
+    for seed in range(6):
+        state, stacks, args = open_position(seed, 3, leading_every=3)
+        me = turn(state)
+
+        found = endgame.EndSearch(stacks, 0).root_outcomes(*args)
+
+        for card in args[0]:
+            after = apply(state, me, {"type": "play", "card": DECK[card]})
+            assert found[card] == minimax(after, me), (seed, DECK[card])
 
 
 def test_the_result_search_finds_who_wins_as_the_exact_search_does():
     results_seen = set()
     for seed in range(12):
-        stacks, args = open_position(seed, 8)
+        _, stacks, args = open_position(seed, 8)
         exact = endgame.EndSearch(stacks, 0).root_outcomes(*args)
 
         results = endgame.EndSearch(stacks, 0).root_results(*args)
@@ -134,7 +121,7 @@ def test_the_result_search_finds_who_wins_as_the_exact_search_does():
 
 
 def test_a_result_search_over_its_node_limit_gives_up():
-    stacks, args = open_position(3, 8)
+    _, stacks, args = open_position(3, 8)
 
     assert endgame.EndSearch(stacks, 50).root_results(*args) is None
     assert endgame.EndSearch(stacks, 10**6).root_results(*args) is not None
