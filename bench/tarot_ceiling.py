@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from tarot.cards import DECK, INDEX
 EXACT = 6  # tricks left from which the search goes to the end (strong and pimc: 6)
 
 
-def clairvoyant(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+def clairvoyant(state: Any, seat: int, rng: random.Random, exact: int = EXACT) -> dict[str, Any]:
     shown = engine.view(state, seat)
     legal = shown["legal"]
     if len(legal) == 1:
@@ -46,7 +47,7 @@ def clairvoyant(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     taken = round(2 * points) + endgame.OUDLER_UNIT * oudlers
     moves = [INDEX[c] for c in legal]
     search = endgame.EndSearch(piles, 0)
-    if left <= EXACT:
+    if left <= exact:
         values = search.root_outcomes(moves, hands, heights, led, left, taken)
     else:
         values = playout.root_playouts(search, moves, hands, heights, led, left, taken)
@@ -55,13 +56,12 @@ def clairvoyant(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    global EXACT
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--exact", type=int, default=EXACT)
     args, rest = parser.parse_known_args(argv)
-    EXACT = args.exact  # before bench/bots.py's pool forks: the workers inherit it
-    baselines.PLAYERS["clairvoyant"] = clairvoyant  # in this process only
-    print(f"clairvoyant: exact search from {EXACT} tricks left")
+    # In this process only, before bench/bots.py's pool forks: the workers inherit it.
+    baselines.PLAYERS["clairvoyant"] = partial(clairvoyant, exact=args.exact)
+    print(f"clairvoyant: exact search from {args.exact} tricks left")
     bench_bots.main(["--game", "tarot", *rest])
 
 

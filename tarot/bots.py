@@ -367,14 +367,13 @@ def _strong_world(
         searched = tricks_left <= RESULT_TRICKS
         end = endgame.EndSearch(stacks, RESULT_NODES if searched else 0)
         values = playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
-        results = (
-            end.root_results(moves, hands, heights, led, tricks_left, taken) if searched else None
-        )
-        if results is not None:  # the searched result in place of the playout's
-            values = {
-                card: value + (results[card] - endgame.result_of(value)) * endgame.ROUND_WON
-                for card, value in values.items()
-            }
+        if searched:
+            results = end.root_results(moves, hands, heights, led, tricks_left, taken)
+            if results is not None:  # the searched result in place of the playout's
+                values = {
+                    card: value + (results[card] - endgame.result_of(value)) * endgame.ROUND_WON
+                    for card, value in values.items()
+                }
         return w, values
     to_the_end = tricks_left <= ENDGAME_TRICKS
     depth = tricks_left if to_the_end else DEPTH
