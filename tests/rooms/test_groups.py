@@ -13,7 +13,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from rooms.models import Seat
 from rooms.online import consumers
 from rooms.online.notify import room_group, seat_group
-from tests.rooms.wsclient import both_seats, close_all, receive
+from tests.rooms.wsclient import both_seats, close_all, presence_becomes, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -107,9 +107,6 @@ async def test_a_seat_is_never_left_connected_when_leaving_the_groups_keeps_fail
     # is told.
     assert len(tries) == 2 * consumers.LEAVE_TRIES
     assert await database_sync_to_async(connected)(code) == {1: False, 2: True}
-    told = await receive(guest, "presence")
-    while told["presence"]["1"]:  # what the joins sent before
-        told = await receive(guest, "presence")
-    assert told["presence"] == {"1": False, "2": True}
+    await presence_becomes(guest, {"1": False, "2": True})
     assert "leaving" in caplog.text
     await close_all(guest)

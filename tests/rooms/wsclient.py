@@ -49,6 +49,17 @@ async def receive(communicator: WebsocketCommunicator, kind: str, timeout: float
             raise AssertionError(f"expected {kind}, got {message}")
 
 
+async def presence_becomes(
+    communicator: WebsocketCommunicator, expected: dict[str, bool], timeout: float = 2
+) -> dict:
+    """The first presence news that reads `expected`. News pushed before (a join's)
+    may still be on its way, and each reads the presence when it is handled."""
+    news = await receive(communicator, "presence", timeout)
+    while news["presence"] != expected:
+        news = await receive(communicator, "presence", timeout)
+    return news
+
+
 async def hello(code: str, key: str, **headers: bytes) -> tuple[WebsocketCommunicator, dict]:
     communicator = await open_socket(code, **headers)
     await communicator.send_json_to({"type": "hello", "key": key})
