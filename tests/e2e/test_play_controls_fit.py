@@ -47,4 +47,3 @@ def test_the_hand_heading_shows_its_count_beside_the_sort_buttons(
     count = page.locator(f"{title} .{'rack' if game == 'tiles' else 'hand'}-count")
     assert count.is_visible()
     inside_viewport(page, f"{title} .{'rack' if game == 'tiles' else 'hand'}-count")
-
