@@ -15,7 +15,15 @@ from django.db.backends.utils import CursorWrapper
 
 from rooms.models import Room
 from rooms.online import store
-from tests.rooms.wsclient import act, both_seats, close_all, hello, make_room, receive
+from tests.rooms.wsclient import (
+    act,
+    both_seats,
+    close_all,
+    hello,
+    make_room,
+    presence_becomes,
+    receive,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -64,9 +72,7 @@ async def settled_seats():
     """both_seats, and the guest's own read of its arrival's presence news done too: it
     may come after the host's, inside the counted stretch (a query more)."""
     code, host, guest, keys = await both_seats()
-    news = await receive(guest, "presence")
-    while not all(news["presence"].values()):
-        news = await receive(guest, "presence")
+    await presence_becomes(guest, {"1": True, "2": True})
     return code, host, guest, keys
 
 

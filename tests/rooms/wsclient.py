@@ -71,9 +71,7 @@ async def both_seats() -> tuple[str, WebsocketCommunicator, WebsocketCommunicato
     code, host_key, guest_key = await make_room()
     host, _ = await hello(code, host_key)
     guest, _ = await hello(code, guest_key)
-    presence = await receive(host, "presence")
-    while not all(presence["presence"].values()):
-        presence = await receive(host, "presence")
+    await presence_becomes(host, {"1": True, "2": True})
     return code, host, guest, {"host_key": host_key, "guest_key": guest_key}
 
 
