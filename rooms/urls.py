@@ -1,8 +1,12 @@
-from django.urls import path
+from django.urls import path, register_converter
 
-from rooms import replay_views, review_views, views
+from rooms import codes, replay_views, review_views, views
 from rooms.local import hints
 from rooms.local import views as local_views
+
+# Codes and tokens only in their shape: anything else is a 404 before any query.
+register_converter(codes.Code, "code")
+register_converter(codes.Token, "token")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,17 +15,17 @@ urlpatterns = [
     path("play/<slug:slug>/<str:mode>/show", local_views.play_show, name="play_show"),
     path("play/<slug:slug>/computer/level", local_views.play_level, name="play_level"),
     path("play/<slug:slug>/replay", replay_views.local_replay, name="replay_local"),
-    path("replays/<str:code>/", replay_views.replay_page, name="replay"),
-    path("replays/<str:code>/<int:step>/", replay_views.replay_step, name="replay_step"),
-    path("reviews/<str:code>/", review_views.review_panel, name="review"),
-    path("r/<str:code>/replay/", replay_views.room_replay, name="room_replay_last"),
-    path("r/<str:code>/replay/<int:number>/", replay_views.room_replay, name="room_replay"),
-    path("r/<str:code>/", views.room_page, name="room"),
-    path("r/<str:code>/claim", views.claim_seat, name="room_claim"),
-    path("r/<str:code>/full/", views.room_full, name="room_full"),
-    path("r/<str:code>/watch/", views.watch_room, name="room_watch"),
-    path("r/<str:code>/move", views.start_move, name="room_move_start"),
-    path("r/<str:code>/move/<str:token>/", views.take_move, name="room_move"),
+    path("replays/<code:code>/", replay_views.replay_page, name="replay"),
+    path("replays/<code:code>/<int:step>/", replay_views.replay_step, name="replay_step"),
+    path("reviews/<code:code>/", review_views.review_panel, name="review"),
+    path("r/<code:code>/replay/", replay_views.room_replay, name="room_replay_last"),
+    path("r/<code:code>/replay/<int:number>/", replay_views.room_replay, name="room_replay"),
+    path("r/<code:code>/", views.room_page, name="room"),
+    path("r/<code:code>/claim", views.claim_seat, name="room_claim"),
+    path("r/<code:code>/full/", views.room_full, name="room_full"),
+    path("r/<code:code>/watch/", views.watch_room, name="room_watch"),
+    path("r/<code:code>/move", views.start_move, name="room_move_start"),
+    path("r/<code:code>/move/<token:token>/", views.take_move, name="room_move"),
     path("<slug:slug>/rules/", views.rules, name="rules"),
     path("<slug:slug>/hint/", hints.hint, name="hint"),
     path("<slug:slug>/<slug:mode>/", views.game_page, name="game_page"),

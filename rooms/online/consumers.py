@@ -23,6 +23,7 @@ from django.utils import translation
 
 from gamekit.engine import IllegalAction
 from gamekit.seats import other
+from rooms.codes import is_room_code
 from rooms.errors import RoomError, describe
 from rooms.models import Room, Seat
 from rooms.online import protocol, store
@@ -108,7 +109,10 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
         self.bucket = TokenBucket(capacity=settings.ROOM_SOCKET_BURST)
         self.rate_warned = False
         await self.accept()
-        self.room = await database(Room.objects.filter(code=self.code).first)()
+        # A code out of shape (a NUL byte, a control character) names no room: refused
+        # before any query, which PostgreSQL would fail (issue 42).
+        if is_room_code(self.code):
+            self.room = await database(Room.objects.filter(code=self.code).first)()
         if self.room is None:
             await self.stop("error", RoomError("unknown_room"), CLOSE_UNKNOWN_ROOM)
             return

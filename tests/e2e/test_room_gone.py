@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 
 def test_a_purged_room_link_says_the_room_is_gone(new_page) -> None:
     page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    response = page.goto("/r/GONE1234/")
+    response = page.goto("/r/GONE1234GONE1234GONE1234/")
     assert response is not None
     assert response.status == 404
     expect(page.get_by_role("heading", name="This room no longer exists")).to_be_visible()

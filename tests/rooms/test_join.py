@@ -120,8 +120,8 @@ def test_claiming_needs_a_post_and_a_csrf_token(client):
 
 
 def test_an_unknown_room_is_not_found(client):
-    assert client.get("/r/nope/").status_code == 404
-    assert client.post("/r/nope/claim").status_code == 404
+    assert client.get("/r/nosuchroom-nosuchroom-00/").status_code == 404
+    assert client.post("/r/nosuchroom-nosuchroom-00/claim").status_code == 404
 
 
 def test_joining_counts_as_activity(client):

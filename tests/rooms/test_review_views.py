@@ -15,6 +15,9 @@ from rooms.reviews import Review
 
 pytestmark = pytest.mark.django_db
 
+# Replay codes in their shape (rooms/codes.py: 24 characters).
+CODE, BAD, CUT, NOSUCH = ("abc" * 8, "bad" * 8, "cut" * 8, "nosuch" * 4)
+
 
 @pytest.fixture
 def inline(monkeypatch):
@@ -25,7 +28,7 @@ def inline(monkeypatch):
     reviews.set_review_pool(previous)
 
 
-def replay_of(slug: str, seed: int = 5, code: str = "abc", **levels: str) -> Replay:
+def replay_of(slug: str, seed: int = 5, code: str = CODE, **levels: str) -> Replay:
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, seed, {1: "medium", 2: "strong"})
     return Replay.objects.create(
@@ -35,11 +38,11 @@ def replay_of(slug: str, seed: int = 5, code: str = "abc", **levels: str) -> Rep
 
 def test_the_panel_offers_the_review_then_shows_each_decisions_note(client: Client, inline):
     replay = replay_of("tiles")
-    first = client.get("/reviews/abc/")
+    first = client.get(f"/reviews/{CODE}/")
     assert first.status_code == 200
     assert b'data-review="start"' in first.content
     assert not Review.objects.exists()  # a look does not start it
-    done = client.post("/reviews/abc/")
+    done = client.post(f"/reviews/{CODE}/")
     assert done.status_code == 200
     text = done.content.decode()
     review = Review.objects.get(key=replay.key)
@@ -55,7 +58,7 @@ def test_the_panel_offers_the_review_then_shows_each_decisions_note(client: Clie
 def test_the_card_games_notes_name_their_cards_in_the_players_language(client, inline, slug):
     replay_of(slug)
     with translation.override("ru"):
-        text = client.post("/reviews/abc/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        text = client.post(f"/reviews/{CODE}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Разбор компьютером" in text
     assert "Сильный уровень" in text
 
@@ -63,21 +66,21 @@ def test_the_card_games_notes_name_their_cards_in_the_players_language(client, i
 def test_a_running_review_shows_its_progress(client: Client, inline):
     replay = replay_of("tiles")
     Review.objects.create(key=replay.key, game="tiles", status=Review.RUNNING, done=12, total=40)
-    text = client.get("/reviews/abc/").content.decode()
+    text = client.get(f"/reviews/{CODE}/").content.decode()
     assert 'data-review-status="running"' in text
     assert "Reviewing… 12 of 40 decisions" in text
     assert '<progress max="40" value="12">' in text
 
 
 def test_refusals_say_why_and_change_nothing(client: Client, inline):
-    assert client.get("/reviews/nosuch/").status_code == 404
-    assert client.post("/reviews/nosuch/").status_code == 404
-    Replay.objects.create(code="bad", key="x" * 64, game="tiles", mode="local", record={"no": 1})
-    assert client.post("/reviews/bad/").status_code == 400
-    replay = replay_of("tiles", code="cut")
+    assert client.get(f"/reviews/{NOSUCH}/").status_code == 404
+    assert client.post(f"/reviews/{NOSUCH}/").status_code == 404
+    Replay.objects.create(code=BAD, key="x" * 64, game="tiles", mode="local", record={"no": 1})
+    assert client.post(f"/reviews/{BAD}/").status_code == 400
+    replay = replay_of("tiles", code=CUT)
     record = dict(replay.record, steps=replay.record["steps"][:-2])
-    Replay.objects.filter(code="cut").update(record=record, key="y" * 64)
-    unfinished = client.post("/reviews/cut/")
+    Replay.objects.filter(code=CUT).update(record=record, key="y" * 64)
+    unfinished = client.post(f"/reviews/{CUT}/")
     assert unfinished.status_code == 409
     assert "once it is over" in unfinished.content.decode()
     assert not Review.objects.exists()
@@ -92,9 +95,9 @@ def test_a_look_takes_up_an_abandoned_review_and_only_the_button_retries_a_faile
 
     replay = replay_of("tiles")
     Review.objects.create(key=replay.key, game="tiles", status=Review.FAILED, done=8, total=68)
-    text = client.get("/reviews/abc/").content.decode()
+    text = client.get(f"/reviews/{CODE}/").content.decode()
     assert "could not be finished" in text
     assert Review.objects.get().status == Review.FAILED
     long_ago = timezone.now() - timedelta(seconds=reviews.STALE_SECONDS + 1)
     Review.objects.update(status=Review.RUNNING, updated_at=long_ago)
-    assert 'data-review-status="done"' in client.get("/reviews/abc/").content.decode()
+    assert 'data-review-status="done"' in client.get(f"/reviews/{CODE}/").content.decode()

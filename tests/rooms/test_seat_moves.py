@@ -152,10 +152,12 @@ class TestPages:
         new_holder = Room.objects.get().seat(1).key_hash
 
         for method in ("get", "post"):
-            for target in (path, f"/r/{room.code}/move/wrong/"):
+            for target in (path, f"/r/{room.code}/move/{'wrong' * 6}no/"):
                 response = getattr(Client(), method)(target)
                 assert response.status_code == 410
                 assert "This link no longer works" in response.content.decode()
+            # A token out of shape names no move at all.
+            assert getattr(Client(), method)(f"/r/{room.code}/move/wrong/").status_code == 404
         assert Room.objects.get().seat(1).key_hash == new_holder
 
     def test_an_expired_link_is_gone(self, client):

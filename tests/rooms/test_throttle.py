@@ -21,7 +21,7 @@ ENDPOINTS = {
     "hint": ("/tiles/hint/", TILES_RATES["hint"]),
     "draft": ("/tiles/draft/", TILES_RATES["draft"]),
     "play": ("/play/counter/local/act", throttle.PLAY_RATE),
-    "claim": ("/r/nosuchroom/claim", throttle.CLAIM_RATE),
+    "claim": ("/r/nosuchroom-nosuchroom-00/claim", throttle.CLAIM_RATE),
 }
 TOO_MANY_HINTS = "You asked for too many hints in a short time. Wait a moment and ask again."
 # What each kind's refusal says: a hint's speaks of hints.
@@ -124,12 +124,12 @@ def test_another_address_and_another_endpoint_are_not_affected(clock):
 def test_the_limit_is_lifted_when_the_window_ends(clock):
     client = Client()
     use_up(client, "claim")
-    assert post(client, "/r/nosuchroom/claim").status_code == 429
+    assert post(client, "/r/nosuchroom-nosuchroom-00/claim").status_code == 429
 
     clock.now += 39
-    assert post(client, "/r/nosuchroom/claim").status_code == 429
+    assert post(client, "/r/nosuchroom-nosuchroom-00/claim").status_code == 429
     clock.now += 1  # the next minute
-    assert post(client, "/r/nosuchroom/claim").status_code == 404
+    assert post(client, "/r/nosuchroom-nosuchroom-00/claim").status_code == 404
 
 
 def test_a_get_is_not_counted(clock):
