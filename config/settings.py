@@ -90,12 +90,43 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections: opening one per call cost more than the call (issue 12).
+        # On PostgreSQL the pool below keeps them instead.
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
-# Threads that run the room sockets' database calls (rooms/online/threads.py), each with its own
-# persistent connection; unset: 8 on PostgreSQL, 0 (Channels' one thread) on SQLite.
+# Threads that run the room sockets' database calls (rooms/online/threads.py); unset: 8 on
+# PostgreSQL, 0 (Channels' one thread) on SQLite.
 ROOM_DB_THREADS = int(os.environ["ROOM_DB_THREADS"]) if os.environ.get("ROOM_DB_THREADS") else None
+# PostgreSQL: at most DATABASE_POOL connections per process, shared by the pages, the room
+# sockets' threads and the reviews (psycopg_pool through Django's "pool" option). Django's
+# ASGI handler runs each request in a thread of its own, and each such thread kept its own
+# persistent connection: a few dozen players at once exhausted max_connections (issue 42).
+# A call that finds every connection busy waits up to DATABASE_POOL_TIMEOUT seconds, then
+# the page is the 503 "busy" page (Retry-After) and a socket gets `retry` (code `busy`).
+# docs/deploy.md: processes x DATABASE_POOL under max_connections. 0: no pool (CONN_MAX_AGE).
+DATABASE_POOL = int(os.environ.get("DATABASE_POOL", "16"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "5"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL > 0:
+    if (ROOM_DB_THREADS or 8) + 2 > DATABASE_POOL:
+        raise ImproperlyConfigured(
+            "DATABASE_POOL must leave the pages at least 2 connections beside ROOM_DB_THREADS."
+        )
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # a closed connection goes back to the pool
+    # A connection handed out is checked first (one round trip): after a database restart
+    # the pool replaces its dead connections instead of failing a request on each.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "name": "games",
+        "min_size": 2,
+        "max_size": DATABASE_POOL,
+        "timeout": DATABASE_POOL_TIMEOUT,
+        # Connections above min_size idle this long are closed, one at a time.
+        "max_idle": 60,
+        # While the database is unreachable a connection attempt is retried with backoff
+        # for this long, then given up, so that the next request tries afresh: the pool
+        # is back within a few seconds of the database (bench/db_fault.py).
+        "reconnect_timeout": 5,
+    }
 # What one room socket may send (rooms/online/flood.py): a burst of this many messages, refilled
 # over 2 s. A player sends a few a second at most; the load bench (bench/ws_load.py)
 # raises it, since the issue's measure is of a limit that never binds (issue 12).
@@ -206,5 +237,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        # The pool logs every connection handed out (INFO) and every failed attempt to
+        # reconnect (WARNING); rooms.online.outage says once per outage what matters.
+        "psycopg.pool": {"level": "ERROR"},
+    },
 }

@@ -13,3 +13,5 @@ urlpatterns = [
 
 # The site's error pages (templates/404.html, 400.html, 403.html, 500.html).
 handler404 = "rooms.views.not_found"
+# A database error outside a view: the 503 page, not a 500 (config/unavailable.py).
+handler500 = "config.unavailable.server_error"

@@ -34,6 +34,7 @@ MESSAGES: dict[str, Any] = {
     "binary": _("Messages must be JSON text, not binary."),
     "retry": _("The connection to the game server was interrupted. Reconnecting…"),
     "database_lost": _("The game server lost its database; your game is safe, reconnecting…"),
+    "busy": _("The game server is very busy; your game is safe, reconnecting…"),
     "unknown_type": _("Unknown message type."),
     "hello_first": _("Say hello with your seat key first."),
     "bad_key": _("This seat key is not valid for this room."),
@@ -47,6 +48,9 @@ MESSAGES: dict[str, Any] = {
     "no_request": _("Nobody has asked for a new round."),
     "away": _("This page is not connected to the room. Reload it to play."),
     "watching": _("You are watching this game: only its players can play."),
+    "watch_not_full": _(
+        "This game has not begun: its second seat is free. Open the invite link to take it."
+    ),
     "too_many_watchers": _("Too many people are watching this game already. Try again later."),
     "computer_failed": _("The computer could not find a move."),
     "no_review": _("The computer does not review this game."),
@@ -54,6 +58,7 @@ MESSAGES: dict[str, Any] = {
     "replay_unfinished": _(
         "This round is not over yet. Its replay can be watched once the round has ended."
     ),
+    "replay_abandoned": _("This round was left unfinished when a new one began: it has no replay."),
     "unknown_replay": _("There is no such replay (it may have been deleted after a week unused)."),
     "replay_step": _("This replay has no such step."),
     "bad_replay": _("This replay is damaged and cannot be shown."),

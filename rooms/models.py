@@ -218,6 +218,8 @@ class Room(models.Model):
             ActionLog.objects.create(
                 room=room, seat=seat, version=room.version + 1, action={"type": "new_round"}
             )
+            if not room.finished:
+                RoundStart.objects.filter(room=room, round=room.round).update(abandoned=True)
             RoundStart.objects.create(
                 room=room, round=next_round, state=engine.to_json(state), version=room.version + 1
             )
@@ -347,6 +349,9 @@ class RoundStart(models.Model):
     round = models.PositiveIntegerField(_("round"))
     state = models.JSONField(_("state as dealt"))
     version = models.PositiveIntegerField(_("version"))  # the room's version at the deal
+    # Left unfinished when both players started the next one: it has no replay, and
+    # no page offers one (issue 42).
+    abandoned = models.BooleanField(_("abandoned"), default=False)
 
     class Meta:
         verbose_name = _("round as dealt")

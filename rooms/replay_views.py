@@ -18,7 +18,14 @@ from rooms.models import Room
 from rooms.throttle import PLAY_RATE, throttle
 
 # How each refusal answers: a replay that is not there, a round not over yet, the rest.
-STATUS = {"unknown_replay": 404, "replay_step": 404, "replay_unfinished": 409, "no_replay": 404}
+STATUS = {
+    "unknown_room": 404,
+    "unknown_replay": 404,
+    "replay_step": 404,
+    "replay_unfinished": 409,
+    "replay_abandoned": 404,
+    "no_replay": 404,
+}
 
 
 def _refused(request: HttpRequest, error: RoomError) -> HttpResponse:
@@ -35,7 +42,9 @@ def room_replay(request: HttpRequest, code: str, number: int | None = None) -> H
         if room is None or registry.get(room.game) is None:
             raise RoomError("unknown_room")
         if number is None:
-            number = room.round if room.finished else room.round - 1
+            number = replays.last_finished_round(room)
+            if number is None:
+                raise RoomError("unknown_replay")
         replay = replays.for_room(room, number)
     except RoomError as error:
         return _refused(request, error)

@@ -60,6 +60,8 @@ def room_record(room: Room, number: object) -> Record:
     start = RoundStart.objects.filter(room=room, round=number).first()
     if start is None:
         raise RoomError("no_replay")
+    if start.abandoned:
+        raise RoomError("replay_abandoned")
     steps = []
     for seat, action in ActionLog.objects.filter(room=room, version__gt=start.version).values_list(
         "seat", "action"
@@ -179,9 +181,19 @@ def frame(replay: Replay, step: object) -> str:
 
 
 def finished_rounds(room: Room) -> list[tuple[int, Replay | None]]:
-    """The room's earlier rounds that have a replay, newest first (each was finished for
-    the next to start; the replay itself checks). The current round, once over, is
+    """The room's earlier rounds that have a replay, newest first: kept as dealt and
+    played to the end (not abandoned for the next). The current round, once over, is
     offered by the play page (/r/<code>/replay/, the last finished round)."""
     made = {r.round: r for r in Replay.objects.filter(room=room)}
-    kept = set(RoundStart.objects.filter(room=room).values_list("round", flat=True))
+    starts = RoundStart.objects.filter(room=room, round__lt=room.round, abandoned=False)
+    kept = set(starts.values_list("round", flat=True))
     return [(n, made.get(n)) for n in range(room.round - 1, 0, -1) if n in kept]
+
+
+def last_finished_round(room: Room) -> int | None:
+    """The number of the room's last finished round (the current one once it is over),
+    None before any."""
+    if room.finished:
+        return room.round
+    earlier = finished_rounds(room)
+    return earlier[0][0] if earlier else None

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 from importlib import import_module
@@ -139,22 +140,28 @@ def spawn(pk: int, module: str, record: dict[str, Any]) -> None:
 
 
 def _run_in_thread(pk: int, module: str, record: dict[str, Any]) -> None:
+    # This thread's own connection (never a caller's: tests run inline), given back
+    # while each chunk is judged: a review holds none of the pool's connections
+    # (config/settings.py, DATABASE_POOL) for the seconds it computes.
     try:
-        run(pk, module, record)
+        run(pk, module, record, release=connection.close)
     finally:
-        connection.close()  # this thread's own connection (never a caller's: tests run inline)
+        connection.close()
 
 
-def run(pk: int, module: str, record_json: dict[str, Any]) -> None:
-    """Judge the decisions not yet judged, CHUNK at a time, saving each chunk's notes."""
+def run(
+    pk: int, module: str, record_json: dict[str, Any], release: Callable[[], None] = lambda: None
+) -> None:
+    """Judge the decisions not yet judged, CHUNK at a time, saving each chunk's notes;
+    `release` gives the database connection back before each chunk is judged."""
     try:
-        _run(pk, module, record_json)
+        _run(pk, module, record_json, release)
     except Exception:
         logger.exception("review %s failed", pk)
         Review.objects.filter(pk=pk).update(status=Review.FAILED, updated_at=timezone.now())
 
 
-def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:
+def _run(pk: int, module: str, record_json: dict[str, Any], release: Callable[[], None]) -> None:
     review = Review.objects.get(pk=pk)
     judge = import_module(module)
     record = Record.from_json(record_json)
@@ -162,6 +169,7 @@ def _run(pk: int, module: str, record_json: dict[str, Any]) -> None:
     notes = list(review.notes)
     while len(notes) < len(steps):
         chunk = steps[len(notes) : len(notes) + CHUNK]
+        release()
         notes += judge_chunk(module, record_json, chunk)
         Review.objects.filter(pk=pk).update(
             notes=notes, done=len(notes), total=len(steps), updated_at=timezone.now()

@@ -157,8 +157,12 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
 
 def watch_room(request: HttpRequest, code: str) -> HttpResponse:
     """The room's page for a watcher (rooms.online.watchers): the same socket, greeted
-    without a key; the public board only, no seat, no controls."""
+    without a key; the public board only, no seat, no controls. Only a full room is
+    watched: while seat 2 is free the visitor is sent to the room, whose invite seats
+    the first guest."""
     room = _room_or_404(code)
+    if not room.seat(2).claimed:
+        return redirect("room", code=code)
     deletes_at = room.deletes_at()
     expiry = {"at": deletes_at, "iso": protocol.moment(deletes_at)}
     game = registry.get(room.game)

@@ -20,12 +20,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
+
 from gamekit.engine import IllegalAction, Seat, Status, View
 from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local import records
-from rooms.local.computer import COMPUTER_SEAT, computer_replies
+from rooms.local import computer, records
+from rooms.local.computer import COMPUTER_SEAT
 from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
@@ -83,6 +85,14 @@ def _open(game: registry.Game, mode: str, token: object) -> tuple[dict[str, Any]
 
 def new_key() -> str:
     return secrets.token_urlsafe(SAVE_KEY_BYTES)
+
+
+def computer_replies(game: registry.Game, payload: dict[str, Any], state: Any) -> Any:
+    """rooms.local.computer.computer_replies, holding none of the pool's database
+    connections (config/settings.py, DATABASE_POOL) while the computer thinks."""
+    if not connection.in_atomic_block:
+        connection.close()
+    return computer.computer_replies(game, payload, state)
 
 
 def _current(payload: dict[str, Any]) -> None:

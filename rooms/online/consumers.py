@@ -30,7 +30,7 @@ from rooms.online import protocol, store
 from rooms.online.flood import TokenBucket
 from rooms.online.layers import TRANSPORT_ERRORS
 from rooms.online.notify import room_group, seat_group, watch_group
-from rooms.online.outage import DATABASE_ERRORS
+from rooms.online.outage import DATABASE_ERRORS, pool_exhausted
 from rooms.online.protocol import (
     CLOSE_BAD_KEY,
     CLOSE_CLOSED,
@@ -91,16 +91,17 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
                 raise StopConsumer from None
             logger.warning("Room %s: channel layer failed (%r)", self.code, error)
             await self.layer_lost({})
-        except DATABASE_ERRORS:
+        except DATABASE_ERRORS as error:
             # The database is gone (restarting, failing over), under any handler: logged
             # once per outage by rooms.online.threads, not once per socket. An action is committed
             # or not as a whole, and a resent one made against its old version is
             # refused as stale, so the page may reconnect and resync at once. Left
             # unhandled, the error closed the socket with 1011, and Channels' cancelled
             # receive could keep the socket open, silent, forever (issue 26).
+            # Every pooled connection busy past its timeout is told as such (`busy`).
             if message.get("type") == "websocket.disconnect":
                 raise StopConsumer from None
-            await self.retry(RoomError("database_lost"))
+            await self.retry(RoomError("busy" if pool_exhausted(error) else "database_lost"))
 
     # --- Connection ---------------------------------------------------------------
 

@@ -29,8 +29,8 @@ class Outage:
     failed, or begun during it and failing after the database came back) says
     nothing new."""
 
-    def __init__(self, what: str) -> None:
-        self.what = what
+    def __init__(self, what: str, lost: str = "lost", back: str = "back") -> None:
+        self.what, self.lost_word, self.back_word = what, lost, back
         self.since: float | None = None
         self.back = float("-inf")
         self.failures = 0
@@ -42,7 +42,9 @@ class Outage:
             if self.since is not None or (started is not None and started < self.back):
                 return
             self.since = time.monotonic()
-        logger.warning("%s lost (%s: %s)", self.what, type(error).__name__, str(error).strip())
+        logger.warning(
+            "%s %s (%s: %s)", self.what, self.lost_word, type(error).__name__, str(error).strip()
+        )
 
     def succeeded(self, started: float | None = None) -> None:
         if self.since is None:  # the usual case: no lock taken
@@ -52,7 +54,8 @@ class Outage:
                 return
             lasted, failures = time.monotonic() - self.since, self.failures
             self.since, self.failures, self.back = None, 0, time.monotonic()
-        logger.info("%s back after %.1f s (%d failures meanwhile)", self.what, lasted, failures)
+        what, back = self.what, self.back_word
+        logger.info("%s %s after %.1f s (%d failures meanwhile)", what, back, lasted, failures)
 
     @property
     def lost(self) -> bool:
@@ -60,6 +63,30 @@ class Outage:
 
 
 DATABASE = Outage("Database")
+# Every pooled connection busy for longer than the pool's timeout (config/settings.py,
+# DATABASE_POOL): the site is overloaded, the database is not lost (issue 42).
+BUSY = Outage("Database pool", lost="exhausted", back="free again")
+
+
+def pool_exhausted(error: BaseException) -> bool:
+    """Whether `error` (as Django raises it, or psycopg_pool's own) is a wait for a pooled
+    connection that timed out: the site busy, not the database gone."""
+    try:
+        from psycopg_pool import PoolTimeout
+    except ImportError:  # no pool on this installation
+        return False
+    return isinstance(error, PoolTimeout) or isinstance(error.__cause__, PoolTimeout)
+
+
+def failed(error: BaseException, started: float | None = None) -> None:
+    """Tell the outage `error` belongs to (the pool exhausted, or the database lost)."""
+    (BUSY if pool_exhausted(error) else DATABASE).failed(error, started)
+
+
+def succeeded(started: float | None = None) -> None:
+    """A call whose statements went through: neither outage goes on."""
+    DATABASE.succeeded(started)
+    BUSY.succeeded(started)
 
 
 class Statements:

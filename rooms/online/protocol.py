@@ -13,7 +13,8 @@ Browser → server
   null, `watching` true, the public view only); then pushed every version's, the same
   frame for every watcher. A watcher may `ping` (answered `pong` without presence) and
   `sync`; anything else is refused (`watching`). At most ROOM_MAX_WATCHERS a room:
-  the next gets `error` `too_many_watchers` and the socket closes (4429).
+  the next gets `error` `too_many_watchers` and the socket closes (4429); so does a
+  watcher of a room whose seat 2 is free (`watch_not_full`: its invite seats the guest).
 - `{"type": "action", "version": n, "action": {...}}`: an action made against version
   n. Committed to the database before anything is sent; then every seat is pushed its
   own `state`. A stale or repeated version gets `error` (code `stale`) and a fresh
@@ -52,7 +53,9 @@ Server → browser
 
 - `retry` `{code, message}`: the server lost its channel layer (code `retry`, e.g.
   Redis restarted) or its database (code `database_lost`, e.g. PostgreSQL restarting
-  or failing over); the socket closes (4503) and the page reconnects at once. Whatever
+  or failing over), or every pooled database connection stayed busy past its timeout
+  (code `busy`: the server overloaded); the socket closes (4503) and the page
+  reconnects at once (with jitter, capped backoff). Whatever
   was committed stays; an action resent against its old version is refused (`stale`).
 
 Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
@@ -82,7 +85,7 @@ MAX_DEPTH = 32
 CLOSE_BAD_KEY = 4403
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_REPLACED = 4409
-CLOSE_FULL = 4429  # a room's watchers are at their limit
+CLOSE_FULL = 4429  # no place to watch: the watchers at their limit, or seat 2 still free
 CLOSE_CLOSED = 4410
 CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
 

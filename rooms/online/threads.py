@@ -4,8 +4,10 @@ Channels' `database_sync_to_async` sends every call of every socket to one threa
 under load each action, push and ping of every room waited in one queue (issue 12:
 pings queued behind the actions until seats expired). Rooms are independent and every
 write here is a transaction or a conditional UPDATE, so on PostgreSQL the calls run on
-a small pool of threads instead, each keeping its own persistent connection
-(CONN_MAX_AGE): at most ROOM_DB_THREADS connections per process, none opened per call.
+a small pool of threads instead: at most ROOM_DB_THREADS calls at once per process,
+each taking a connection from the process's pool of connections for the call
+(DATABASE_POOL, config/settings.py; none opened per call), or, without that pool, each
+thread keeping its own persistent connection (CONN_MAX_AGE).
 
 SQLite stays on the one thread: it has one writer at a time anyway, and the test
 database in memory is shared between threads only with table locks.
@@ -29,7 +31,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, connections
 
-from rooms.online.outage import DATABASE, DATABASE_ERRORS, Statements
+from rooms.online import outage
+from rooms.online.outage import DATABASE_ERRORS, Statements
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -74,13 +77,13 @@ def watched(func: Callable[P, R]) -> Callable[P, R]:
             with connection.execute_wrapper(statements):
                 result = func(*args, **kwargs)
         except DATABASE_ERRORS as error:
-            DATABASE.failed(error, started)
+            outage.failed(error, started)
             # Closing a broken connection may fail too: it is dropped all the same.
             with contextlib.suppress(Exception):
                 connection.close()
             raise
         if statements.ran:
-            DATABASE.succeeded(started)
+            outage.succeeded(started)
         return result
 
     return call

@@ -39,7 +39,7 @@ from django.utils.translation import ngettext
 
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.models import Room, Watcher
+from rooms.models import Room, Seat, Watcher
 from rooms.online import protocol
 from rooms.online.notify import room_group, watch_group
 from rooms.online.presence import fresh_since
@@ -65,8 +65,10 @@ def count(room_id: int) -> int:
     return Watcher.objects.filter(room_id=room_id, heartbeat_at__gt=fresh_since()).count()
 
 
-def join(room: Room, channel_name: str) -> bool:
-    """Count this socket as watching, unless the room has its limit already. The count
+def join(room: Room, channel_name: str) -> str | None:
+    """Count this socket as watching: None, or why not: `watch_not_full` while seat 2 is
+    free (only a full room is watched: its invite seats the first guest),
+    `too_many_watchers` when the room has its limit already. The count
     and the insert are made holding the room's row (PostgreSQL; SQLite has no row
     lock), so that two arrivals on two processes at once cannot both take the last
     place: the second counts once the first has committed. The players' actions wait
@@ -79,16 +81,18 @@ def join(room: Room, channel_name: str) -> bool:
             locked = Room.objects.select_for_update(no_key=True).filter(pk=room.pk)
             if not list(locked.values_list("pk", flat=True)):
                 raise Room.DoesNotExist
+            if not Seat.objects.filter(room_id=room.pk, number=2).exclude(key_hash="").exists():
+                return "watch_not_full"
             purge_stale(room.pk)
             if count(room.pk) >= limit():
-                return False
+                return "too_many_watchers"
             Watcher.objects.update_or_create(
                 channel_name=channel_name,
                 defaults={"room_id": room.pk, "heartbeat_at": timezone.now()},
             )
     except IntegrityError:  # the room was deleted meanwhile (SQLite)
         raise Room.DoesNotExist from None
-    return True
+    return None
 
 
 def beat(room: Room, channel_name: str) -> bool:
@@ -184,8 +188,9 @@ class Watching:
         if self.seat is not None or self.watching:
             await self.refuse(RoomError("bad_request"))
             return
-        if not await database(join)(self.room, self.channel_name):
-            await self.stop("error", RoomError("too_many_watchers"), protocol.CLOSE_FULL)
+        refused = await database(join)(self.room, self.channel_name)
+        if refused is not None:
+            await self.stop("error", RoomError(refused), protocol.CLOSE_FULL)
             return
         self.watching = True
         await self.channel_layer.group_add(watch_group(self.code), self.channel_name)

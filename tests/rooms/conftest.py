@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -26,3 +27,14 @@ def counter_game(settings):
 @pytest.fixture(autouse=True)
 def _fresh_channel_layer_for_every_rooms_test(fresh_channel_layer):
     """Every rooms test gets a new channel layer (tests/conftest.py says why)."""
+
+
+@pytest.fixture
+def log(caplog) -> pytest.LogCaptureFixture:
+    """The log at INFO and above (the outage and pool warnings of rooms.online.outage)."""
+    # The ASGI app's first import sets Django up again, whose logging configuration
+    # takes pytest's capturing handler off the root logger: imported before the test.
+    import config.asgi  # noqa: F401
+
+    caplog.set_level(logging.INFO)
+    return caplog

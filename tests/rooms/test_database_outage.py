@@ -79,16 +79,6 @@ def database(monkeypatch) -> Iterator[Database]:
     DATABASE.since = None
 
 
-@pytest.fixture
-def log(caplog) -> pytest.LogCaptureFixture:
-    # The ASGI app's first import sets Django up again, whose logging configuration
-    # takes pytest's capturing handler off the root logger: imported before the test.
-    import config.asgi  # noqa: F401
-
-    caplog.set_level(logging.INFO)
-    return caplog
-
-
 def tracebacks(log: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     return [r for r in log.records if r.exc_info or r.levelno >= logging.ERROR]
 

@@ -155,8 +155,8 @@ def test_unknown_codes_steps_out_of_range_and_damaged_records_are_refused(client
     room = play_online(room)
     replay = replays.for_room(room, 1)
     last = replays.step_count(replay)
-    assert client.get("/replays/nonsense/").status_code == 404
-    assert client.get("/replays/nonsense/0/").status_code == 404
+    assert client.get("/replays/nonsense-nonsense-none/").status_code == 404
+    assert client.get("/replays/nonsense-nonsense-none/0/").status_code == 404
     answer = client.get(f"/replays/{replay.code}/{last + 1}/", HTTP_ACCEPT_LANGUAGE="pt")
     assert answer.status_code == 404
     assert "passo" in answer.content.decode()
@@ -276,3 +276,43 @@ def test_the_room_page_lists_the_replays_of_its_earlier_rounds(client):
     room.ask_new_round(2)
     page = client.get(f"/r/{room.code}/").content.decode()
     assert f"/r/{room.code}/replay/1/" in page
+
+
+def test_the_replay_of_an_unknown_or_deleted_rooms_round_is_a_404(client):
+    room = Room.objects.create_for("tarot")
+    code = room.code
+    room.delete()
+    for path in (
+        f"/r/{code}/replay/",
+        f"/r/{code}/replay/1/",
+        "/r/unknown-room-code-000000/replay/",
+    ):
+        answer = client.get(path, HTTP_ACCEPT_LANGUAGE="pt")
+        assert answer.status_code == 404, path
+
+
+def test_a_round_abandoned_for_a_new_one_is_never_offered_and_has_no_replay(client):
+    room = Room.objects.create_for("cards")
+    connect_both(room)
+    room = play_online(room)  # round 1 to its end
+    room.ask_new_round(1)
+    room.ask_new_round(2)
+    room.refresh_from_db()
+    room = play_online(room, moves=4)  # round 2, left unfinished for round 3
+    room.ask_new_round(1)
+    assert room.ask_new_round(2)
+    room.refresh_from_db()
+    assert room.round == 3
+
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert f"/r/{room.code}/replay/1/" in page
+    assert f"/r/{room.code}/replay/2/" not in page
+    assert [number for number, _ in replays.finished_rounds(room)] == [1]
+    refused = client.get(f"/r/{room.code}/replay/2/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert refused.status_code == 404
+    assert "остался недоигранным" in refused.content.decode()
+    # "The last round" is the last one played to its end.
+    last = client.get(f"/r/{room.code}/replay/")
+    assert last.status_code == 302
+    assert last.url == f"/replays/{replays.for_room(room, 1).code}/?from=room"
+    assert not Replay.objects.filter(round=2).exists()

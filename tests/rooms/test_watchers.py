@@ -17,7 +17,7 @@ from django.utils import timezone
 from rooms.models import Room, Watcher
 from rooms.online import watchers
 from rooms.online.protocol import CLOSE_RETRY
-from tests.rooms.test_database_outage import database, log, retried, tracebacks  # noqa: F401
+from tests.rooms.test_database_outage import database, retried, tracebacks  # noqa: F401
 from tests.rooms.wsclient import (
     act,
     both_seats,
@@ -238,7 +238,7 @@ def test_two_arrivals_at_once_on_two_processes_never_pass_the_cap(settings, monk
     for thread in threads:
         thread.join(timeout=10)
 
-    assert sorted(admitted) == [False, True]
+    assert sorted(admitted, key=str) == [None, "too_many_watchers"]
     assert real_count(room.pk) == Watcher.objects.count() == 1
 
 
@@ -327,7 +327,7 @@ def test_the_full_room_page_offers_to_watch_and_the_watch_page_has_no_seat(clien
     assert 'id="play-watching"' in page
     assert "play-fresh-key" not in page
     assert "play-invite-link" not in page
-    assert client.get("/r/nosuchroom/watch/").status_code == 404
+    assert client.get("/r/nosuchroom-nosuchroom-00/watch/").status_code == 404
 
 
 async def test_a_watcher_of_a_room_deleted_under_it_is_told_it_is_closed():
@@ -344,7 +344,7 @@ async def test_a_watcher_of_a_room_deleted_under_it_is_told_it_is_closed():
 
 async def test_a_watcher_whose_database_goes_away_is_told_to_retry_without_a_traceback(
     database,  # noqa: F811 (the fixture of tests/rooms/test_database_outage.py)
-    log,  # noqa: F811
+    log,
 ):
     code, host, guest, _ = await both_seats()
     page, _ = await watch(code)
@@ -360,3 +360,32 @@ async def test_a_watcher_whose_database_goes_away_is_told_to_retry_without_a_tra
     assert tracebacks(log) == []
     assert state["watching"] is True
     await close_all(again, host, guest)
+
+
+async def test_a_room_whose_second_seat_is_free_is_not_watched_and_its_invite_seats_the_first_guest(
+    client,
+):
+    code, host_key = await database_sync_to_async(
+        lambda: (lambda room: (room.code, room.claim_host_seat()))(
+            Room.objects.create_for("counter")
+        )
+    )()
+    page = await open_socket(code)
+    await page.send_json_to({"type": "hello", "watch": True})
+
+    refused = await receive(page, "error")
+    closed = await page.receive_output(timeout=2)
+    watch_page = await database_sync_to_async(client.get)(f"/r/{code}/watch/")
+    claimed = await database_sync_to_async(client.post)(f"/r/{code}/claim")
+
+    assert refused["code"] == "watch_not_full"
+    assert "invite link" in refused["message"]
+    assert closed["code"] == 4429
+    assert await count(code) == 0
+    assert watch_page.status_code == 302
+    assert watch_page.url == f"/r/{code}/"
+    assert claimed.status_code == 204  # the first guest is seated
+    host, _ = await hello(code, host_key)
+    watcher, state = await watch(code)  # now full: watched
+    assert state["watching"] is True
+    await close_all(host, watcher)
