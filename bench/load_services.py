@@ -46,9 +46,12 @@ class Services:
         profile: str = "",
         trace: bool = False,
         settings: dict[str, str] | None = None,
+        application_name: str = "",
     ) -> None:
         self.stack, self.processes, self.profile, self.trace = stack, processes, profile, trace
         self.settings = settings or {}  # environment variables of the servers, set last
+        # The servers' connections are named so in pg_stat_activity (bench/db_load.py).
+        self.application_name = application_name
         self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
         self.redis: subprocess.Popen[bytes] | None = None
         self.database = ""
@@ -92,12 +95,15 @@ class Services:
             self.env["REDIS_URL"] = redis_url
         self.env |= self.settings
         migrate(self.env)
+        servers_env = dict(self.env)
+        if self.application_name and self.database:
+            servers_env["DATABASE_URL"] += f"?application_name={self.application_name}"
         for number in range(self.processes):
             log = self.folder / f"daphne{number}.log"
             self.logs.append(log)
             with log.open("wb") as out:
                 self.servers.append(
-                    DaphneProcess(self.env, log=out, seconds=30, application=APPLICATION)
+                    DaphneProcess(servers_env, log=out, seconds=30, application=APPLICATION)
                 )
 
     def stop(self) -> None:
@@ -166,6 +172,7 @@ def setup_django(env: dict[str, str]) -> None:
         os.environ[name] = env[name]
     os.environ.pop("REDIS_URL", None)  # the client sends nothing through the layer
     os.environ["CONN_MAX_AGE"] = "0"  # nothing left open when the database is dropped
+    os.environ["DATABASE_POOL"] = "0"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
 
