@@ -6,6 +6,8 @@ from rooms.local import views as local_views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/yours", views.your_games, name="your_games"),
+    path("games/forget", views.forget_game, name="forget_game"),
     path("play/<slug:slug>/<str:mode>/new", local_views.play_new, name="play_new"),
     path("play/<slug:slug>/<str:mode>/act", local_views.play_act, name="play_act"),
     path("play/<slug:slug>/<str:mode>/show", local_views.play_show, name="play_show"),
