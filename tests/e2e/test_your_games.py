@@ -6,6 +6,7 @@ of another browser is ever listed."""
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
@@ -74,6 +75,7 @@ def test_a_games_page_lists_that_games_rooms_only(new_page) -> None:
 def test_another_browser_sees_nothing_of_these_games(new_page) -> None:
     page = new_page()
     play_pages.open_room(page, "tiles")
+    room = page.url
     start_a_computer_game(page, "tarot")
     page.goto("/")
     expect(your_games(page)).to_have_count(2)
@@ -81,6 +83,15 @@ def test_another_browser_sees_nothing_of_these_games(new_page) -> None:
     stranger = new_page()
     stranger.goto("/")
     stranger.wait_for_load_state("networkidle")
+    expect(stranger.locator("#your-games")).to_be_hidden()
+    expect(your_games(stranger)).to_have_count(0)
+    # Knowing the room's code is not enough: a made-up key for its seat lists nothing.
+    code = room.rstrip("/").rsplit("/", 1)[-1]
+    guessed = '{"seat": 1, "key": "guessed"}'
+    stranger.evaluate("([n, v]) => localStorage.setItem(n, v)", [f"rooms:{code}:seat", guessed])
+    with stranger.expect_response("**/games/yours") as answer:
+        stranger.reload()
+    assert answer.value.status == 200
     expect(stranger.locator("#your-games")).to_be_hidden()
     expect(your_games(stranger)).to_have_count(0)
 
@@ -147,3 +158,16 @@ def inside_viewport_across(page: Page, box: dict[str, float] | None) -> None:
     assert size is not None
     assert box["x"] >= 0, box
     assert box["x"] + box["width"] <= size["width"], (box, size)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_list_has_no_accessibility_violations(new_page, scheme: str) -> None:
+    page = new_page(**SCREENS["phone"], color_scheme=scheme)
+    play_pages.open_room(page, "tiles")
+    start_a_computer_game(page, "cards")
+    page.goto("/")
+    expect(your_games(page)).to_have_count(2)
+
+    found = Axe().run(page).response["violations"]
+
+    assert [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in found] == []
