@@ -65,7 +65,8 @@ def listed(body: dict[str, Any]) -> list[Listed]:
     recently played first. Anything it does not prove is left out; a body of the wrong
     shape is RoomError("bad_request")."""
     rooms, saves, only = read(body)
-    found = [room_line(room, seat) for room, seat in Room.objects.held(rooms)]
+    held = Room.objects.held(rooms)
+    found = [room_line(room, seat) for room, seat in held if registry.get(room.game)]
     for token in saves:
         try:
             found.append(save_line(saved_game(token)))
@@ -148,7 +149,7 @@ def forget(body: dict[str, Any]) -> None:
     browser's), the token's own refusals for a token of no game; nothing changes then."""
     code, key, token = body.get("code"), body.get("key"), body.get("token")
     if isinstance(code, str) and isinstance(key, str):
-        room = Room.objects.filter(code=code[:MAX_CODE]).first()
+        room = Room.objects.filter(code=code).first() if len(code) <= MAX_CODE else None
         seat = room.seat_for_key(key) if room is not None else None
         if room is None or seat is None:
             raise RoomError("not_yours")

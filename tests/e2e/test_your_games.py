@@ -70,6 +70,7 @@ def test_a_games_page_lists_that_games_rooms_only(new_page) -> None:
 
     expect(your_games(page)).to_have_count(1)
     expect(your_games(page)).to_contain_text("Rummy · With a friend")
+    play_pages.picture(page, "your-games-game-page.png")
 
 
 def test_another_browser_sees_nothing_of_these_games(new_page) -> None:
