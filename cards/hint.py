@@ -4,23 +4,23 @@ page selects the cards it names and the player still plays them."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from django.utils.translation import gettext
 
-from cards import bots
+from cards import bots, engine
 from cards.deal import State
 from cards.melds import listing, shown
+from gamekit.advice import rng_for
 
 HINT_LEVEL = "strong"
 
 
 def hint(state: State, seat: int) -> dict[str, Any]:
     """{"action": the strong level's next step, "message": it in words}."""
-    # Seeded by the position, so that asking again gives the same hint.
-    rng = random.Random(f"hint:{state.seed}:{state.turns}:{len(state.hands[seat])}")
-    action = bots.choose(state, seat, HINT_LEVEL, rng)
+    # The rng of the position as the seat sees it: asking again gives the same hint, and
+    # the review of the round judges this very move the strong level's (gamekit.advice).
+    action = bots.choose(state, seat, HINT_LEVEL, rng_for(engine.view(state, seat)))
     return {"action": action, "message": describe_action(action)}
 
 

@@ -2,9 +2,10 @@
 strong level's choice from the player's view, and whether a discard was taken from the
 discard pile by the other player at once.
 
-The strong level reads only ``engine.view(state, seat)`` (cards/bots.py), with its own
-rng fixed by the record's key and the step: the note of a decision is the same on any
-deal the player could not tell from the real one. Whether the other player then took
+The strong level reads only ``engine.view(state, seat)`` (cards/bots.py), with the rng
+of that view (gamekit.advice, the hint's too): the note of a decision is the one the
+hint gave on that position, and the same on any deal the player could not tell from the
+real one. Whether the other player then took
 the card is what the player saw happen next, not a hidden card.
 """
 
@@ -16,6 +17,7 @@ from cards import engine
 from cards.bots import DRAWERS
 from cards.discards import DISCARDERS
 from cards.judge import Seen
+from gamekit.advice import rng_for
 from gamekit.engine import gettext_noop
 from gamekit.replay import Record
 from gamekit.review import (
@@ -26,7 +28,6 @@ from gamekit.review import (
     message,
     ngettext_noop,
     note,
-    rng_for,
 )
 from gamekit.seats import other
 
@@ -58,7 +59,7 @@ def judge(record: Record, steps: list[int]) -> list[Note]:
 
 def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
     seat, action = record.steps[step].seat, record.steps[step].action
-    return judge_state(state, step, seat, action, key, taken_next(record, step))
+    return judge_state(state, step, seat, action, taken_next(record, step))
 
 
 def taken_next(record: Record, step: int) -> bool:
@@ -71,11 +72,11 @@ def taken_next(record: Record, step: int) -> bool:
 
 
 def judge_state(
-    state: Any, step: int, seat: int, action: dict[str, Any], key: str, taken: bool = False
+    state: Any, step: int, seat: int, action: dict[str, Any], taken: bool = False
 ) -> Note:
     """The note of `action` by `seat`; the strong level sees view(state, seat) only."""
-    seen = Seen(engine.view(state, seat))
-    rng = rng_for(key, step)
+    view = engine.view(state, seat)
+    seen, rng = Seen(view), rng_for(view)
     if action["type"] == "draw":
         pile = DRAWERS[LEVEL](seen, rng)
         if pile == (action["source"] == "discard"):

@@ -15,9 +15,11 @@ A note is plain JSON: {"step": i, "seat": s, "kind": "best" | "ok" | "miss", "te
 Message is {"id": English msgid, "params": {...}} and, for a count, "plural" and "n":
 translated when shown (rooms/review_text.py), never here.
 
-Each decision's bot gets its own rng, seeded from the record's key and the step, so a
-review is the same each time it is computed, and the same on any state the seat cannot
-tell from the real one (engine.redeal_hidden).
+Each decision's bot gets its rng from gamekit.advice.rng_for, seeded by the position as
+the deciding seat saw it: the one the hint uses, so that a hint followed is never judged
+unlike the strong level's choice (issue 43); a review is the same each time it is
+computed, and the same on any state the seat cannot tell from the real one
+(engine.redeal_hidden).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import random
 import tempfile
 import time
 from collections.abc import Iterator
@@ -65,11 +66,6 @@ def message(msgid: str | tuple[str, str], n: int | None = None, **params: Any) -
 def note(step: int, seat: int, kind: str, *text: Message, **extra: Any) -> Note:
     assert kind in KINDS, kind
     return {"step": step, "seat": seat, "kind": kind, "text": list(text), **extra}
-
-
-def rng_for(key: str, step: int) -> random.Random:
-    """The rng of one decision's bot: fixed by the round (its key) and the step."""
-    return random.Random(f"review:{key}:{step}")
 
 
 def counted(notes: list[Note], seat: int, kind: str, flag: str | None = None) -> int:

@@ -63,6 +63,7 @@ MESSAGES: dict[str, Any] = {
     "replay_step": _("This replay has no such step."),
     "bad_replay": _("This replay is damaged and cannot be shown."),
     "no_replay": _("This round was started before replays were kept: it has no replay."),
+    "not_yours": _("This game is not one this browser keeps: nothing was forgotten."),
 }
 
 

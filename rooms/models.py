@@ -78,6 +78,17 @@ class RoomQuerySet(models.QuerySet):
     def purge(self, days: int) -> int:
         return self.idle_for(days).purge_now()
 
+    def held(self, keys: dict[str, str]) -> list[tuple[Room, Seat]]:
+        """The rooms of `keys` ({code: seat key}, what one browser keeps) whose seat that
+        key opens, with the seat, the most recently active first: nothing of a room
+        whose key is wrong (another browser's, or a made-up one)."""
+        found = []
+        for room in self.filter(code__in=list(keys)).prefetch_related("seats"):
+            seat = room.seat_for_key(keys[room.code])
+            if seat is not None:
+                found.append((room, seat))
+        return sorted(found, key=lambda pair: pair[0].last_activity, reverse=True)
+
 
 class Room(models.Model):
     game = models.SlugField(_("game"), max_length=20)
@@ -153,7 +164,7 @@ class Room(models.Model):
         digest = hash_key(key)
         found = None
         # Compare with every seat in constant time, so timing tells nothing.
-        for seat in self.seats.exclude(key_hash=""):
+        for seat in (s for s in self.seats.all() if s.key_hash):
             if hmac.compare_digest(seat.key_hash, digest):
                 found = seat
         return found
@@ -167,6 +178,16 @@ class Room(models.Model):
     def both_connected(self, seats: list[Seat] | None = None) -> bool:
         seats = list(self.seats.all()) if seats is None else seats
         return len(seats) == len(SEATS) and all(self.presence(seats).values())
+
+    def forget(self, seat: Seat) -> bool:
+        """`seat`'s browser forgets this room (its list of games, issue 43): a room whose
+        other seat was never taken is deleted, as nobody else holds it; otherwise it
+        stays for the friend, until its idle days run out. Whether it was deleted."""
+        others = [s for s in self.seats.all() if s.number != seat.number and s.claimed]
+        if others:
+            return False
+        Room.objects.filter(pk=self.pk).purge_now()
+        return True
 
     # --- Playing ------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ register_converter(codes.Token, "token")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/yours", views.your_games, name="your_games"),
+    path("games/forget", views.forget_game, name="forget_game"),
     path("play/<slug:slug>/<str:mode>/new", local_views.play_new, name="play_new"),
     path("play/<slug:slug>/<str:mode>/act", local_views.play_act, name="play_act"),
     path("play/<slug:slug>/<str:mode>/show", local_views.play_show, name="play_show"),

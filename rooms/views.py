@@ -17,13 +17,14 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
 from gamekit.seats import by_seat
-from rooms import registry, replays
-from rooms.endpoints import HtmxRequest, refusal
+from rooms import browser_games, registry, replays
+from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, refusal
 from rooms.errors import RoomError
+from rooms.local.sealing import MAX_TOKEN_CHARS
 from rooms.models import Room, idle_limit
 from rooms.online import presence, protocol, seat_moves
 from rooms.seats import COLOURS
-from rooms.throttle import CLAIM_RATE, MOVE_RATE, throttle
+from rooms.throttle import CLAIM_RATE, MOVE_RATE, PLAY_RATE, throttle
 
 # The host's seat key travels from the "create" POST to the room page in the session,
 # once, so that it never appears in a URL.
@@ -41,6 +42,26 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"games": registry.all_games()})
+
+
+# What a browser posts of the games it keeps (rooms.browser_games): a few sealed games.
+YOUR_GAMES_BODY = browser_games.MAX_SAVES * MAX_TOKEN_CHARS // 2
+
+
+@json_endpoint(YOUR_GAMES_BODY, limit=throttle("your_games", *PLAY_RATE))
+def your_games(request: JsonRequest) -> HttpResponse:
+    """The list of the games this browser keeps (the partial rooms/partials/your_games.html),
+    from the seat keys and sealed games its page posts: nothing of another browser."""
+    lines = browser_games.listed(request.json)
+    return render(request, "rooms/partials/your_games.html", {"lines": lines})
+
+
+@json_endpoint(limit=throttle("your_games", *PLAY_RATE))
+def forget_game(request: JsonRequest) -> dict[str, Any]:
+    """Forget one of this browser's games (rooms.browser_games.forget); the page then
+    removes it from its storage. A room or save it does not hold: 400, nothing changes."""
+    browser_games.forget(request.json)
+    return {"forgotten": True}
 
 
 def _game_or_404(slug: str) -> registry.Game:

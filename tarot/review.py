@@ -1,8 +1,9 @@
 """The review of a Tarot duel round (gamekit/review.py): at each card played, the strong
 level's card from what the player could see, and what the difference is worth.
 
-The strong card is ``bots.choose(state, seat, "strong", rng)`` with the rng fixed by the
-record's key and the step: the bot reads only ``engine.view(state, seat)``. When the
+The strong card is ``bots.choose(state, seat, "strong", rng)`` with the rng of the
+player's view (gamekit.advice, the hint's too, so that a hint followed is the strong
+card): the bot reads only ``engine.view(state, seat)``. When the
 player played another card, both cards are weighed by the strong level's own evaluation
 from the same view (tarot/bots.py `_strong_world`: the same sampled worlds of the
 unseen cards, weighted by tarot.inference, each card played out to the end of the round
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.advice import rng_for
 from gamekit.engine import gettext_noop
 from gamekit.replay import Record
 from gamekit.review import (
@@ -31,7 +33,6 @@ from gamekit.review import (
     message,
     ngettext_noop,
     note,
-    rng_for,
 )
 from tarot import bots, endgame, engine, inference
 from tarot.cards import INDEX
@@ -73,18 +74,18 @@ def judge(record: Record, steps: list[int]) -> list[Note]:
 
 def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
     seat, action = record.steps[step].seat, record.steps[step].action
-    return judge_state(state, step, seat, action["card"], key)
+    return judge_state(state, step, seat, action["card"])
 
 
-def judge_state(state: Any, step: int, seat: int, played: str, key: str) -> Note:
+def judge_state(state: Any, step: int, seat: int, played: str) -> Note:
     """The note of `played` by `seat`, from view(state, seat) only."""
     view = engine.view(state, seat)
     if len(view["legal"]) == 1:
         return note(step, seat, "best", message(ONLY))
-    best = bots.choose(state, seat, LEVEL, rng_for(key, step))["card"]
+    best = bots.choose(state, seat, LEVEL, rng_for(view))["card"]
     if best == played:
         return note(step, seat, "best", message(SAME))
-    points, swing = difference(view, best, played, key, step)
+    points, swing = difference(view, best, played)
     if points < MISS_POINTS and swing < MISS_SWING:
         return note(step, seat, "ok", message(CLOSE, card=best), card=best)
     text = [message(MORE, points, card=best) if points >= 1 else message(OTHER, card=best)]
@@ -93,12 +94,10 @@ def judge_state(state: Any, step: int, seat: int, played: str, key: str) -> Note
     return note(step, seat, "miss", *text, card=best, points=points, swing=swing)
 
 
-def difference(
-    view: dict[str, Any], best: str, played: str, key: str, step: int
-) -> tuple[int, int]:
+def difference(view: dict[str, Any], best: str, played: str) -> tuple[int, int]:
     """(points, swing) of `best` over `played` by the strong level's evaluation, over the
     worlds it sampled for its own choice (the same rng)."""
-    rng = rng_for(key, step)
+    rng = rng_for(view)
     me = view["seat"]
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]

@@ -16,8 +16,10 @@ The computer's replies are thought out in worker processes (rooms.local.computer
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
@@ -227,6 +229,41 @@ def show(slug: str, mode: str, token: object) -> Outcome:
     if newest is not None:
         payload, state = _open(game, mode, newest)
     return _outcome(game, payload, state)
+
+
+@dataclass
+class SavedGame:
+    """What a browser's saved game is, for its list of games (rooms.browser_games)."""
+
+    game: registry.Game
+    mode: str
+    level: str | None
+    status: Status
+    save: str  # the save's key (rooms.local.saves)
+    updated: datetime | None  # its last move, while the server keeps its row
+
+
+def saved_game(token: object) -> SavedGame:
+    """The saved game a browser keeps in `token`, as its newest version (another tab's
+    answer may be newer): RoomError (bad_token, unknown_game...) for anything else.
+    Reading changes nothing: the save is not taken over, as `show` would."""
+    payload = unseal(token)
+    slug, mode = payload.get("game"), payload.get("mode")
+    game = _game(slug if isinstance(slug, str) else "", mode if isinstance(mode, str) else "")
+    payload, state = _open(game, str(mode), token)
+    row = BrowserSave.objects.filter(key=payload["save"]).values("version", "token", "updated")
+    newest = row.first()
+    if newest is not None and newest["version"] > payload["version"]:
+        with contextlib.suppress(RoomError):
+            payload, state = _open(game, str(mode), newest["token"])
+    return SavedGame(
+        game=game,
+        mode=str(mode),
+        level=payload.get("level"),
+        status=game.engine.status(state),
+        save=payload["save"],
+        updated=newest["updated"] if newest is not None else None,
+    )
 
 
 def finished_record(slug: str, token: object) -> tuple[str, Record]:

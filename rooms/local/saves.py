@@ -51,6 +51,10 @@ class BrowserSaveQuerySet(models.QuerySet):
         except IntegrityError:  # another request started the row in between
             raise RoomError("stale_save") from None
 
+    def forget(self, key: str) -> None:
+        """Forget the save `key` on the server (its newest token): its browser forgot it."""
+        self.filter(key=key).delete()
+
     def purge(self, days: int = SAVE_IDLE_DAYS) -> int:
         """Forget saves unplayed for `days` days; the number forgotten."""
         return self.filter(updated__lt=timezone.now() - timedelta(days=days)).delete()[0]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cards import bots, engine, review
+from gamekit.advice import rng_for
 from gamekit.replay import bot_record, states
-from gamekit.review import rng_for
 
 
 def test_a_discard_the_other_player_took_is_said_so():
@@ -34,18 +34,19 @@ def test_only_draws_and_discards_are_judged_and_the_strong_choice_is_the_bots():
         i = judged["step"]
         if record.steps[i].action["type"] != "discard":
             continue
-        strong = bots.choose(every[i], judged["seat"], "strong", rng_for(record.key(), i))
+        view = engine.view(every[i], judged["seat"])
+        strong = bots.choose(every[i], judged["seat"], "strong", rng_for(view))
         if strong["type"] == "discard":
             assert judged["card"] == strong["card"]
 
 
 def test_the_review_of_a_decision_is_the_same_on_a_deal_the_player_cannot_tell_apart():
     record = bot_record(engine, bots, 7, {1: "medium", 2: "strong"})
-    every, key = states(engine, record), record.key()
+    every = states(engine, record)
     for i in review.decisions(record):
         seat, action = record.steps[i].seat, record.steps[i].action
         taken = review.taken_next(record, i)
-        real = review.judge_state(every[i], i, seat, action, key, taken)
+        real = review.judge_state(every[i], i, seat, action, taken)
         for salt in range(2):
             twin = engine.redeal_hidden(every[i], seat, random.Random(salt))
-            assert review.judge_state(twin, i, seat, action, key, taken) == real
+            assert review.judge_state(twin, i, seat, action, taken) == real

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from gamekit.advice import rng_for
 from gamekit.replay import bot_record, states
-from gamekit.review import rng_for
 from tarot import bots, engine, review
 
 
@@ -38,20 +38,20 @@ def test_every_miss_names_a_point_or_more_or_else_only_the_chance_it_cost():
 
 def test_the_strong_levels_own_card_is_judged_the_best():
     record = bot_record(engine, bots, 6, {1: "medium", 2: "strong"})
-    every, key = states(engine, record), record.key()
+    every = states(engine, record)
     for i in review.decisions(record)[:12]:
         seat = record.steps[i].seat
-        card = bots.choose(every[i], seat, "strong", rng_for(key, i))["card"]
-        assert review.judge_state(every[i], i, seat, card, key)["kind"] == "best"
+        card = bots.choose(every[i], seat, "strong", rng_for(engine.view(every[i], seat)))["card"]
+        assert review.judge_state(every[i], i, seat, card)["kind"] == "best"
 
 
 def test_the_review_of_a_card_is_the_same_on_a_deal_the_player_cannot_tell_apart():
     record = bot_record(engine, bots, 7, {1: "medium", 2: "strong"})
-    every, key = states(engine, record), record.key()
+    every = states(engine, record)
     # Up to trick 24: later, the hidden cards may be few enough to redeal alike.
     for i in review.decisions(record)[:48:3]:
         seat, card = record.steps[i].seat, record.steps[i].action["card"]
-        real = review.judge_state(every[i], i, seat, card, key)
+        real = review.judge_state(every[i], i, seat, card)
         twin = engine.redeal_hidden(every[i], seat, random.Random(i))
         assert twin != every[i]
-        assert review.judge_state(twin, i, seat, card, key) == real
+        assert review.judge_state(twin, i, seat, card) == real

@@ -1,0 +1,160 @@
+"""This browser's games (issue 43): the online rooms whose seat key it keeps and the
+games it saved on one device and against the computer, listed on the home page and on
+each game's page with one tap to resume and a way to forget one.
+
+All of it is kept in the browser's localStorage: a seat key under `rooms:<code>:seat`
+(rooms/static/rooms/room.js), a sealed game under `play:<slug>:<mode>:token` (play.js).
+The page posts what it keeps (rooms/static/rooms/your_games.js) and the server lists
+only what that proves: a room whose seat the key opens, a game the server sealed. A
+browser never sees anything of another's: it would need that browser's seat key or
+sealed token. Forgetting removes the game from the browser (the page does) and here:
+a save's newest token kept on the server (rooms.local.saves), a room nobody else holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+
+from rooms import registry
+from rooms.errors import RoomError
+from rooms.local.play import SavedGame, saved_game
+from rooms.local.saves import BrowserSave
+from rooms.models import Room, Seat
+from rooms.seats import COLOURS, LEVEL_NAMES
+
+# What one browser can keep: a seat in each of a few rooms, one save per game and mode.
+MAX_ROOMS = 30
+MAX_SAVES = 20
+MAX_CODE = 40  # Room.code
+# Where a save whose row the server no longer keeps goes: after the others.
+EARLIEST = datetime.min.replace(tzinfo=UTC)
+
+
+@dataclass
+class Listed:
+    """One line of the list: a game this browser keeps."""
+
+    game: registry.Game
+    mode: str  # "friend" (a room), "computer" or "local"
+    resume: str  # the page that takes it up
+    seat: int | None  # the player's seat (online, and against the computer)
+    colour: str | None  # that seat's colour (rooms.seats.COLOURS)
+    level: str | None  # the computer's level, in words
+    turn: str  # "yours", "friend", "computer", "seat", "awaited" or "over"
+    to_play: int | None  # on one device: the seat to play
+    last_activity: datetime | None
+    deletes_at: datetime | None  # None: kept in the browser until forgotten
+    code: str | None  # a room's invite code
+    storage: tuple[str, ...]  # the prefixes of its keys in the browser's localStorage
+
+    @property
+    def active_just_now(self) -> bool:
+        """Whether it was played under a minute ago ("just now", not "0 minutes ago")."""
+        last = self.last_activity
+        return last is not None and timezone.now() - last < timedelta(minutes=1)
+
+
+def listed(body: dict[str, Any]) -> list[Listed]:
+    """The games of what a browser posted: {"rooms": [{"code", "key"}], "saves":
+    [token], "game": slug or null (a game's page lists that game's only)}, the most
+    recently played first. Anything it does not prove is left out; a body of the wrong
+    shape is RoomError("bad_request")."""
+    rooms, saves, only = read(body)
+    held = Room.objects.held(rooms)
+    found = [room_line(room, seat) for room, seat in held if registry.get(room.game)]
+    for token in saves:
+        try:
+            found.append(save_line(saved_game(token)))
+        except RoomError:  # a damaged or outdated token, a game gone: nothing to list
+            continue
+    found.sort(key=lambda line: line.last_activity or EARLIEST, reverse=True)
+    return [line for line in found if only is None or line.game.slug == only]
+
+
+def read(body: dict[str, Any]) -> tuple[dict[str, str], list[str], str | None]:
+    rooms, saves, only = body.get("rooms", []), body.get("saves", []), body.get("game")
+    if not isinstance(rooms, list) or not isinstance(saves, list) or len(rooms) > MAX_ROOMS:
+        raise RoomError("bad_request")
+    if len(saves) > MAX_SAVES or not all(isinstance(t, str) for t in saves):
+        raise RoomError("bad_request")
+    if only is not None and not isinstance(only, str):
+        raise RoomError("bad_request")
+    keys = {}
+    for held in rooms:
+        code, key = (held.get("code"), held.get("key")) if isinstance(held, dict) else (0, 0)
+        if not isinstance(code, str) or not isinstance(key, str) or len(code) > MAX_CODE:
+            raise RoomError("bad_request")
+        keys[code] = key
+    return keys, saves, only
+
+
+def room_line(room: Room, seat: Seat) -> Listed:
+    status = room.status()
+    friend = next(s for s in room.seats.all() if s.number != seat.number)
+    if not friend.claimed:
+        turn = "awaited"
+    elif status["over"]:
+        turn = "over"
+    else:
+        turn = "yours" if status["turn"] == seat.number else "friend"
+    return Listed(
+        game=room.registered_game,
+        mode="friend",
+        resume=reverse("room", args=[room.code]),
+        seat=seat.number,
+        colour=seat.colour,
+        level=None,
+        turn=turn,
+        to_play=None,
+        last_activity=room.last_activity,
+        deletes_at=room.deletes_at(),
+        code=room.code,
+        storage=(f"rooms:{room.code}:", f"play:{room.game}:room:{room.code}:"),
+    )
+
+
+def save_line(saved: SavedGame) -> Listed:
+    status, computer = saved.status, saved.mode == "computer"
+    if status["over"]:
+        turn = "over"
+    elif computer:
+        turn = "yours" if status["turn"] == 1 else "computer"
+    else:
+        turn = "seat"
+    level = LEVEL_NAMES.get(saved.level or "") if computer else None
+    return Listed(
+        game=saved.game,
+        mode=saved.mode,
+        resume=reverse("game_page", args=[saved.game.slug, saved.mode]),
+        seat=1 if computer else None,
+        colour=COLOURS[1] if computer else None,
+        level=level,
+        turn=turn,
+        to_play=status["turn"],
+        last_activity=saved.updated,
+        deletes_at=None,
+        code=None,
+        storage=(f"play:{saved.game.slug}:{saved.mode}:",),
+    )
+
+
+def forget(body: dict[str, Any]) -> None:
+    """Forget the room {"code", "key"} or the saved game {"token"} a browser posted:
+    RoomError("not_yours") for a room whose seat the key does not open (another
+    browser's), the token's own refusals for a token of no game; nothing changes then."""
+    code, key, token = body.get("code"), body.get("key"), body.get("token")
+    if isinstance(code, str) and isinstance(key, str):
+        room = Room.objects.filter(code=code).first() if len(code) <= MAX_CODE else None
+        seat = room.seat_for_key(key) if room is not None else None
+        if room is None or seat is None:
+            raise RoomError("not_yours")
+        room.forget(seat)
+    elif isinstance(token, str):
+        BrowserSave.objects.forget(saved_game(token).save)
+    else:
+        raise RoomError("bad_request")

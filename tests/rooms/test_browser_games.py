@@ -1,0 +1,153 @@
+"""The games a browser keeps (rooms.browser_games, issue 43): listed from the seat keys
+and sealed games the page posts, nothing of another browser's; forgetting one has an
+effect on the server too, and a forget the browser cannot prove is refused with a
+translated message and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from rooms.local import play as local_play
+from rooms.local.saves import BrowserSave
+from rooms.models import Room
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Client, url: str, body: Any, **headers: str):
+    return client.post(url, body, content_type="application/json", **headers)
+
+
+def room_with(*seats: int) -> tuple[Room, dict[int, str]]:
+    room = Room.objects.create_for("tiles")
+    keys = {1: room.claim_host_seat()}
+    if 2 in seats:
+        keys[2] = room.claim_guest_seat()
+    return room, keys
+
+
+def test_the_list_shows_a_room_only_to_the_key_of_its_seat(client: Client) -> None:
+    room, keys = room_with(1, 2)
+    other, _ = room_with(1)
+
+    mine = post(client, "/games/yours", {"rooms": [{"code": room.code, "key": keys[2]}]})
+    theirs = post(client, "/games/yours", {"rooms": [{"code": other.code, "key": keys[2]}]})
+
+    assert mine.status_code == 200
+    assert f'href="/r/{room.code}/"' in mine.content.decode()
+    assert "You are Player 2" in mine.content.decode()
+    assert theirs.status_code == 200
+    assert other.code not in theirs.content.decode()
+    assert "your-game" not in theirs.content.decode()
+
+
+def test_the_list_shows_a_saved_game_from_its_sealed_token_and_nothing_of_a_made_up_one(
+    client: Client,
+) -> None:
+    token = local_play.new_game("tarot", "computer", "strong").token
+
+    answer = post(client, "/games/yours", {"saves": [token, "made-up", "x" * 500]}).content
+    text = answer.decode()
+
+    assert text.count('class="your-game"') == 1
+    assert "Tarot duel" in text
+    assert "(Strong)" in text
+    assert 'href="/tarot/computer/"' in text
+
+
+def test_a_games_page_asks_for_that_games_only(client: Client) -> None:
+    token = local_play.new_game("tarot", "local").token
+    room, keys = room_with(1)
+    body = {"rooms": [{"code": room.code, "key": keys[1]}], "saves": [token], "game": "tarot"}
+
+    text = post(client, "/games/yours", body).content.decode()
+
+    assert text.count('class="your-game"') == 1
+    assert "Tarot duel" in text
+    assert room.code not in text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"rooms": "all"}, {"rooms": [{"code": 1, "key": "k"}]}, {"saves": [3]}, {"game": 2}, [1]],
+)
+def test_a_list_request_of_the_wrong_shape_is_refused(client: Client, body: Any) -> None:
+    answer = post(client, "/games/yours", body)
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "bad_request"
+
+
+def test_forgetting_a_room_nobody_else_holds_deletes_it(client: Client) -> None:
+    room, keys = room_with(1)
+
+    answer = post(client, "/games/forget", {"code": room.code, "key": keys[1]})
+
+    assert answer.status_code == 200
+    assert not Room.objects.filter(code=room.code).exists()
+
+
+def test_forgetting_a_room_the_friend_holds_leaves_it_to_the_friend(client: Client) -> None:
+    room, keys = room_with(1, 2)
+
+    assert post(client, "/games/forget", {"code": room.code, "key": keys[1]}).status_code == 200
+
+    assert Room.objects.filter(code=room.code).exists()
+    listed = post(client, "/games/yours", {"rooms": [{"code": room.code, "key": keys[2]}]})
+    assert room.code in listed.content.decode()
+
+
+def test_forgetting_a_saved_game_forgets_its_newest_token_on_the_server(client: Client) -> None:
+    outcome = local_play.new_game("cards", "computer", "easy")
+    assert BrowserSave.objects.count() == 1
+
+    assert post(client, "/games/forget", {"token": outcome.token}).status_code == 200
+
+    assert BrowserSave.objects.count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_forgetting_another_browsers_room_is_refused_in_the_readers_language_and_changes_nothing(
+    client: Client, language: str
+) -> None:
+    room, keys = room_with(1)
+    other, other_keys = room_with(1)
+    messages = {
+        "en": "This game is not one this browser keeps: nothing was forgotten.",
+        "ru": "Этой партии нет в этом браузере: ничего не забыто.",
+        "pt": "Esta partida não é uma das que este navegador guarda: nada foi esquecido.",
+    }
+
+    for body in (
+        {"code": room.code, "key": other_keys[1]},  # a key of another room
+        {"code": room.code, "key": "guessed"},
+        {"code": "no-such-room", "key": keys[1]},
+    ):
+        answer = post(client, "/games/forget", body, HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code == 400
+        assert answer.json() == {"code": "not_yours", "message": messages[language]}
+
+    assert Room.objects.filter(code__in=[room.code, other.code]).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"token": "tampered"}, "bad_token"),
+        ({"code": "abc"}, "bad_request"),
+        ({}, "bad_request"),
+    ],
+)
+def test_a_tampered_forget_is_refused_and_changes_nothing(
+    client: Client, body: dict[str, Any], code: str
+) -> None:
+    local_play.new_game("tiles", "local")
+
+    answer = post(client, "/games/forget", body)
+
+    assert answer.status_code == 400
+    assert answer.json()["code"] == code
+    assert answer.json()["message"]
+    assert BrowserSave.objects.count() == 1
