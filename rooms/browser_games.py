@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rooms import registry
+from rooms.codes import is_room_code
 from rooms.errors import RoomError
 from rooms.local.play import SavedGame, saved_game
 from rooms.local.saves import BrowserSave
@@ -89,7 +90,8 @@ def read(body: dict[str, Any]) -> tuple[dict[str, str], list[str], str | None]:
         code, key = (held.get("code"), held.get("key")) if isinstance(held, dict) else (0, 0)
         if not isinstance(code, str) or not isinstance(key, str) or len(code) > MAX_CODE:
             raise RoomError("bad_request")
-        keys[code] = key
+        if is_room_code(code):  # another shape names no room (a NUL byte fails a query)
+            keys[code] = key
     return keys, saves, only
 
 
@@ -149,7 +151,7 @@ def forget(body: dict[str, Any]) -> None:
     browser's), the token's own refusals for a token of no game; nothing changes then."""
     code, key, token = body.get("code"), body.get("key"), body.get("token")
     if isinstance(code, str) and isinstance(key, str):
-        room = Room.objects.filter(code=code).first() if len(code) <= MAX_CODE else None
+        room = Room.objects.filter(code=code).first() if is_room_code(code) else None
         seat = room.seat_for_key(key) if room is not None else None
         if room is None or seat is None:
             raise RoomError("not_yours")

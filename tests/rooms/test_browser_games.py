@@ -151,3 +151,14 @@ def test_a_tampered_forget_is_refused_and_changes_nothing(
     assert answer.json()["code"] == code
     assert answer.json()["message"]
     assert BrowserSave.objects.count() == 1
+
+
+def test_a_posted_code_out_of_shape_lists_nothing_and_forgets_nothing(client: Client) -> None:
+    room, keys = room_with(1)
+    for code in ("\x00", room.code + "\x00", "\x01" * 24):
+        listed = post(client, "/games/yours", {"rooms": [{"code": code, "key": keys[1]}]})
+        forgot = post(client, "/games/forget", {"code": code, "key": keys[1]})
+        assert listed.status_code == 200
+        assert "/r/" not in listed.content.decode()
+        assert forgot.status_code == 400
+    assert Room.objects.filter(pk=room.pk).exists()
