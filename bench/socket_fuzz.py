@@ -3,9 +3,11 @@
 The shapes of tests/rooms/test_socket_fuzz.py, drawn with `random` from a seed
 (tests/rooms/socket_fuzz.py: hypothesis is too slow to draw 100,000), in batches on
 tile rummy rooms: before hello on a fresh socket, then on the host's seat
-with the guest connected. Counts refusals by code, closes by code, consumer crashes
-(what production answers with 1011), records logged at ERROR, and rooms whose game or
-version changed (each must be 0).
+with the guest connected; and per room a few sockets at paths whose code is out of
+shape (NUL and other control characters, alone or around the room's real code),
+which must each be refused as an unknown room (4404). Counts refusals by code, closes
+by code, consumer crashes (what production answers with 1011), records logged at ERROR,
+and rooms whose game or version changed (each must be 0).
 
     python bench/socket_fuzz.py [FRAMES [SEED]]   # 100000, seed 1; SQLite, in-memory layer
     DATABASE_URL=postgres://... REDIS_URL=redis://... python bench/socket_fuzz.py
@@ -42,6 +44,7 @@ from rooms.online import consumers  # noqa: E402
 from tests.rooms import socket_fuzz  # noqa: E402
 
 BATCH = 200  # frames per room (before and after hello together)
+ODD_PATHS = 5  # sockets per room at a path whose code is out of shape (NUL, controls...)
 
 
 class Unlimited:
@@ -84,8 +87,11 @@ def main() -> None:
         before = [socket_fuzz.random_frame(rng) for _ in range(BATCH // 10)]
         after = [socket_fuzz.random_frame(rng, seated=True) for _ in range(BATCH - BATCH // 10)]
         channel_layers.backends.clear()  # a layer is bound to the event loop it first ran on
+        odd = [socket_fuzz.random_odd_code(rng) for _ in range(ODD_PATHS)]
         try:
             asyncio.run(socket_fuzz.fuzz_room(room.code, keys, before, after, outcome))
+            for code in odd:  # NUL, control characters... in the socket's path
+                asyncio.run(socket_fuzz.fuzz_path(room.code, code, keys["host"], outcome))
         except Exception as error:  # a consumer crash: 1011 in production
             crashes[type(error).__name__] += 1
         room.refresh_from_db()

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from channels.testing import WebsocketCommunicator
 from hypothesis import strategies as st
@@ -88,6 +89,64 @@ raw_texts = st.one_of(
     st.integers(1, 3000).map(lambda n: _deep(n, '{"a":', "}")),
     st.sampled_from(["1e999999", "9" * 5000, "-0", "NaN", "[]", "{}", '{"type":"sync"']),
 )
+
+
+# Codes in a socket's path that name no room: NUL and other control characters, a real
+# code with them after it, the wrong length, unicode (rooms/codes.py refuses each before
+# any query; issue 42). `{code}` is the room's real code.
+ODD_CODES = [
+    "\x00",
+    "{code}\x00",
+    "\x00{code}",
+    "{code}\x01",
+    "\x1b[31m",
+    "\x7f",
+    "{code}\t",
+    "{code} ",
+    "{code}x",
+    "{code}"[:-1],
+    "\u202e{code}",
+    "é" * 24,
+    "ｃ" * 24,
+    "%00",
+    "x" * 5000,
+]
+odd_codes = st.one_of(
+    st.sampled_from(ODD_CODES),
+    st.text(
+        st.characters(max_codepoint=0x9F, exclude_characters="/"), min_size=1, max_size=30
+    ).filter(lambda text: len(text) != 24),
+    st.tuples(st.sampled_from(["\x00", "\x01", "\x1f", "\x7f", " "]), st.booleans()).map(
+        lambda pair: "{code}" + pair[0] if pair[1] else pair[0] + "{code}"
+    ),
+)
+
+
+def random_odd_code(rng: random.Random) -> str:
+    """One of odd_codes' shapes, drawn with `random` (bench/socket_fuzz.py)."""
+    if rng.random() < 0.5:
+        return rng.choice(ODD_CODES)
+    control = chr(rng.choice([*range(0, 32), 127, *range(128, 160)]))
+    return rng.choice(["{code}" + control, control + "{code}", control * rng.randint(1, 30)])
+
+
+async def fuzz_path(code: str, odd: str, key: str, outcome: Outcome) -> None:
+    """A socket at /ws/rooms/<odd>/ (`{code}` in it the room's real code) saying hello
+    with the room's real key: refused as an unknown room (4404) and closed."""
+    # Percent-encoded as a browser sends it (the test client decodes the path, after
+    # dropping a raw tab or newline as urllib does).
+    page = await open_socket(quote(odd.replace("{code}", code), safe=""))
+    await page.send_json_to({"type": "hello", "key": key})
+    outcome.frames += 1
+    while True:
+        output = await page.receive_output(10)
+        if output["type"] == "websocket.close":
+            outcome.closes[output.get("code", 1000)] += 1
+            break
+        message = json.loads(output["text"])
+        if message["type"] == "error":
+            outcome.errors[message["code"]] += 1
+    await page.disconnect(timeout=10)
 
 
 def frames(version: int = 0, seated: bool = False) -> st.SearchStrategy[tuple[str, Any]]:

@@ -47,3 +47,25 @@ async def test_hostile_frames_never_crash_the_socket_nor_change_the_game(
     assert await database_sync_to_async(snapshot)(code) == was
     assert set(outcome.closes) == {protocol.CLOSE_BAD_KEY}  # each socket's END, or earlier
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(odd=socket_fuzz.odd_codes)
+async def test_a_socket_at_a_code_out_of_shape_is_an_unknown_room_and_changes_nothing(
+    odd, no_rate_limit, caplog
+):
+    caplog.clear()
+    code, host_key, _ = await database_sync_to_async(make_room_sync)("tiles")
+    was = await database_sync_to_async(snapshot)(code)
+    outcome = socket_fuzz.Outcome()
+
+    await socket_fuzz.fuzz_path(code, odd, host_key, outcome)
+
+    assert await database_sync_to_async(snapshot)(code) == was
+    assert outcome.errors == {"unknown_room": 1}
+    assert outcome.closes == {protocol.CLOSE_UNKNOWN_ROOM: 1}
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
