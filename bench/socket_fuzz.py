@@ -66,6 +66,16 @@ class ErrorCount(logging.Handler):
         self.count += 1
 
 
+async def fuzz(
+    code: str, keys: dict[str, str], before: list, after: list, odd: list[str], outcome
+) -> None:
+    """One room's frames, then its sockets at paths out of shape (NUL, control
+    characters...), in one event loop (the layer is bound to the loop it first ran on)."""
+    await socket_fuzz.fuzz_room(code, keys, before, after, outcome)
+    for path_code in odd:
+        await socket_fuzz.fuzz_path(code, path_code, keys["host"], outcome)
+
+
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -89,9 +99,7 @@ def main() -> None:
         channel_layers.backends.clear()  # a layer is bound to the event loop it first ran on
         odd = [socket_fuzz.random_odd_code(rng) for _ in range(ODD_PATHS)]
         try:
-            asyncio.run(socket_fuzz.fuzz_room(room.code, keys, before, after, outcome))
-            for code in odd:  # NUL, control characters... in the socket's path
-                asyncio.run(socket_fuzz.fuzz_path(room.code, code, keys["host"], outcome))
+            asyncio.run(fuzz(room.code, keys, before, after, odd, outcome))
         except Exception as error:  # a consumer crash: 1011 in production
             crashes[type(error).__name__] += 1
         room.refresh_from_db()
