@@ -105,7 +105,8 @@ ROOM_DB_THREADS = int(os.environ["ROOM_DB_THREADS"]) if os.environ.get("ROOM_DB_
 # the page is the 503 "busy" page (Retry-After) and a socket gets `retry` (code `busy`).
 # docs/deploy.md: processes x DATABASE_POOL under max_connections. 0: no pool (CONN_MAX_AGE).
 DATABASE_POOL = int(os.environ.get("DATABASE_POOL", "16"))
-DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "5"))
+# Under the 5 s a page waits for its hello's answer (rooms/static/rooms/room.js).
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "3"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL > 0:
     if (ROOM_DB_THREADS or 8) + 2 > DATABASE_POOL:
         raise ImproperlyConfigured(

@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, connection
 
 logger = logging.getLogger(__name__)
 
@@ -68,14 +68,28 @@ DATABASE = Outage("Database")
 BUSY = Outage("Database pool", lost="exhausted", back="free again")
 
 
+# The pool's count of failed connection attempts when a wait last timed out.
+_connect_errors_seen = 0
+
+
 def pool_exhausted(error: BaseException) -> bool:
     """Whether `error` (as Django raises it, or psycopg_pool's own) is a wait for a pooled
-    connection that timed out: the site busy, not the database gone."""
+    connection that timed out because every connection was in use: the site busy. A wait
+    that timed out while the pool's attempts to connect failed (since the last such
+    wait), or during a known outage, is the database unreachable: the database lost."""
+    global _connect_errors_seen
     try:
         from psycopg_pool import PoolTimeout
     except ImportError:  # no pool on this installation
         return False
-    return isinstance(error, PoolTimeout) or isinstance(error.__cause__, PoolTimeout)
+    if not (isinstance(error, PoolTimeout) or isinstance(error.__cause__, PoolTimeout)):
+        return False
+    pool = getattr(connection, "pool", None)
+    if pool is None:
+        return True
+    errors = pool.get_stats().get("connections_errors", 0)
+    failed_to_connect, _connect_errors_seen = errors > _connect_errors_seen, errors
+    return not (failed_to_connect or DATABASE.lost)
 
 
 def failed(error: BaseException, started: float | None = None) -> None:

@@ -193,3 +193,30 @@ async def test_a_socket_call_that_finds_every_connection_busy_gets_a_busy_retry(
     assert close_code == CLOSE_RETRY
     assert tracebacks(log) == []
     assert not outage.DATABASE.lost
+
+
+class Unreachable(psycopg.Connection):
+    """A database that refuses every new connection (PostgreSQL down)."""
+
+    @classmethod
+    def connect(cls, *args, **kwargs):
+        raise psycopg.OperationalError("connection failed: Connection refused")
+
+
+def test_a_page_that_cannot_connect_is_the_database_lost_page_not_the_busy_one(pool, log):
+    code = make_room_sync("tiles")[0]
+    pool.pool.timeout = 0.5
+    real = pool.pool.connection_class
+    pool.pool.connection_class = Unreachable
+    pool.pool.drain()  # the idle connections gone, the new ones refused
+    try:
+        answer = in_a_thread(lambda: Client().get(f"/r/{code}/"))
+    finally:
+        pool.pool.connection_class = real
+    lost = outage.DATABASE.lost
+    outage.DATABASE.since = None
+
+    assert answer.status_code == 503
+    assert "briefly unavailable" in answer.content.decode()
+    assert lost and not outage.BUSY.lost
+    assert [line.split(" (")[0] for line in outage_lines(log, logging.WARNING)] == ["Database lost"]
