@@ -50,8 +50,10 @@ from bench.ws_load import keep_moving, open_all  # noqa: E402
 from tests.live_server import HOST  # noqa: E402
 
 APPLICATION = "db-load"  # the servers' application_name in pg_stat_activity
+# Each set in full: this process's own Django set-up changes its environment, which the
+# next configuration's servers would otherwise inherit.
 CONFIGS = {
-    "pool": {},
+    "pool": {"DATABASE_POOL": "16", "DATABASE_POOL_TIMEOUT": "3"},
     "none": {"DATABASE_POOL": "0", "CONN_MAX_AGE": "60"},
 }
 PAGES = ("/r/%s/", "/r/%s/watch/", "/r/%s/full/")
@@ -142,10 +144,15 @@ def log_sizes() -> dict[Path, int] | None:
 
 
 async def phase(
-    config: str, services: Services, clients: int, seconds: float, rooms: list[GameRoom], dsn: str
+    config: str,
+    services: Services,
+    clients: int,
+    seconds: float,
+    rooms: list[GameRoom],
+    codes: list[str],
+    dsn: str,
 ) -> Result:
     result = Result(config, clients, seconds)
-    codes = [code for code, _host, _guest in await asyncio.to_thread(make_rooms, ROOMS_FOR_PAGES)]
     ports = [server.port for server in services.servers]
     sizes = log_sizes()
     stop = asyncio.Event()
@@ -177,7 +184,7 @@ def report(result: Result) -> str:
     )
 
 
-async def run_config(config: str, args: argparse.Namespace) -> tuple[list[Result], int]:
+async def run_config(config: str, args: argparse.Namespace) -> tuple[list[Result], int | str]:
     settings = dict(CONFIGS[config])
     services = Services("redis", 2, settings=settings, application_name=APPLICATION)
     results = []
@@ -185,6 +192,10 @@ async def run_config(config: str, args: argparse.Namespace) -> tuple[list[Result
         services.start()
         await asyncio.to_thread(setup_django, services.env)
         dsn = services.env["DATABASE_URL"]
+        # Every room made before the load: without the pool, PostgreSQL refuses this
+        # process too once the servers hold every connection.
+        pages = await asyncio.to_thread(make_rooms, ROOMS_FOR_PAGES)
+        codes = [code for code, _host, _guest in pages]
         tally = Tally()
         keys = await asyncio.to_thread(make_rooms, args.sockets // 2)
         rooms = [GameRoom(tally, tuple(services.servers)) for _ in keys]
@@ -196,7 +207,7 @@ async def run_config(config: str, args: argparse.Namespace) -> tuple[list[Result
         stop_moving = asyncio.Event()
         movers = [asyncio.create_task(keep_moving(room, stop_moving, 1.0)) for room in rooms]
         for clients in args.clients:
-            result = await phase(config, services, clients, args.seconds, rooms, dsn)
+            result = await phase(config, services, clients, args.seconds, rooms, codes, dsn)
             print(report(result), flush=True)
             results.append(result)
         stop_moving.set()
@@ -204,7 +215,10 @@ async def run_config(config: str, args: argparse.Namespace) -> tuple[list[Result
             await asyncio.gather(*movers, return_exceptions=True)
         await asyncio.gather(*(room.close() for room in rooms))
         await asyncio.sleep(args.idle)
-        idle = await asyncio.to_thread(connections, dsn)
+        try:
+            idle: int | str = await asyncio.to_thread(connections, dsn)
+        except psycopg.Error as error:  # PostgreSQL still refusing everyone
+            idle = f"n/a ({str(error).strip()[-40:]})"
         print(f"{config}: PostgreSQL connections after {args.idle:.0f} s idle: {idle}", flush=True)
         problems = services.log_problems()
         if problems:
