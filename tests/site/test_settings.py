@@ -76,3 +76,37 @@ def test_defaults_are_sqlite_and_the_in_memory_layer():
         "django.core.cache.backends.locmem.LocMemCache",
         "True",
     ]
+
+
+POOL = (
+    "from django.conf import settings as s;"
+    "d = s.DATABASES['default'];"
+    "p = d['OPTIONS'].get('pool') or {};"
+    "print(d['CONN_MAX_AGE'], p.get('max_size'), p.get('timeout'))"
+)
+
+
+def test_postgresql_gets_a_bounded_pool_of_connections_per_process():
+    result = run_django("shell", "-v", "0", "-c", POOL, env=PRODUCTION)
+    sized = run_django("shell", "-v", "0", "-c", POOL, env={**PRODUCTION, "DATABASE_POOL": "12"})
+    off = run_django(
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        POOL,
+        env={**PRODUCTION, "DATABASE_POOL": "0", "CONN_MAX_AGE": "60"},
+    )
+
+    assert result.stdout.split() == ["0", "16", "3.0"]  # a closed connection goes back
+    assert sized.stdout.split() == ["0", "12", "3.0"]
+    assert off.stdout.split() == ["60", "None", "None"]
+
+
+def test_a_pool_too_small_for_the_sockets_threads_refuses_to_start():
+    env = {**PRODUCTION, "DATABASE_POOL": "9", "ROOM_DB_THREADS": "8"}
+
+    result = run_django("check", env=env)
+
+    assert result.returncode != 0
+    assert "DATABASE_POOL must leave the pages at least 2 connections" in result.stderr
