@@ -28,7 +28,7 @@ def test_the_review_runs_then_follows_the_replays_steps(
     new_page, live_db: LiveDatabase, language: str, seed: int
 ) -> None:
     record, miss = tiles_round(seed)
-    code = f"review-{language}"
+    code = f"review-{language}".ljust(24, "0")  # a code in its shape (rooms/codes.py)
     live_db.run(insert_replay, code, record, "tiles")
     page = new_page(locale=language)
     page.goto(f"/replays/{code}/")
@@ -67,7 +67,7 @@ def test_the_card_games_reviews_name_the_strong_levels_card(
 
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, 3, {1: "medium", 2: "strong"})
-    code = f"review-{slug}"
+    code = f"review-{slug}".ljust(24, "0")
     live_db.run(insert_replay, code, record, slug)
     page = new_page(locale=language)
     page.goto(f"/replays/{code}/")
