@@ -22,6 +22,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from gamekit.engine import IllegalAction, View
@@ -157,7 +158,7 @@ def replay_view(game: registry.Game, state: Any) -> View:
     return view
 
 
-def frame(replay: Replay, step: object) -> str:
+def frame(replay: Replay, step: object) -> SafeString:
     """The board of step `step` of a replay (0: as dealt), in the active language,
     rendered once per code, step and language. RoomError "replay_step" for a step it
     does not have, "bad_replay" when the record cannot be replayed."""
@@ -175,7 +176,8 @@ def frame(replay: Replay, step: object) -> str:
         view = replay_view(game, state)
         html = render_board(game, view, game.engine.status(state), SHOWN_SEAT, "replay")
         cache.set(key, html, FRAME_SECONDS)
-    return html
+    # A cache may give back a plain str: the board's HTML (render_board) either way.
+    return mark_safe(html)
 
 
 def finished_rounds(room: Room) -> list[tuple[int, Replay | None]]:

@@ -85,6 +85,14 @@ def test_a_finished_online_round_has_one_replay_whose_last_step_is_the_end(slug,
     assert client.get(f"/replays/{replay.code}/{last}/").status_code == 200
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_replay_page_draws_the_board_as_dealt_not_its_markup(slug, client):
+    replay = replays.for_token(slug, play_local(slug, "computer").token)
+    page = client.get(f"/replays/{replay.code}/").content.decode()
+    assert f'<section class="{slug}-board' in page
+    assert "&lt;section" not in page
+
+
 @pytest.mark.parametrize("opened_from", ["", "?from=room"])
 def test_a_shared_replay_never_names_its_room(client, opened_from):
     """The room's code would show its round in progress (and any free seat): the replay
