@@ -21,6 +21,9 @@
     const HELLO_SECONDS = 5;
     const ACTION_SECONDS = 8;
     const MAX_DELAY_MS = 5000;
+    // The server's refusal of a seat key (rooms/online/protocol.py): the seat is no
+    // longer this browser's, the room still there to watch.
+    const CLOSE_BAD_KEY = 4403;
 
     const socketTransport = {
       socket: null,
@@ -110,7 +113,8 @@
         // replaced by another tab); anything else is worth another try. Stopped for
         // good even when the message saying why was lost.
         if (code >= 4400 && code < 4500 && !this.stopped) {
-          this.stop(code === 4409 ? t("replaced") : "", code === 4409);
+          if (code === 4409) this.stop(t("replaced"), "retake");
+          else this.stop("", code === CLOSE_BAD_KEY ? "watch" : "leave");
         }
         if (this.stopped || this.socket !== socket) return;
         statusLine.textContent = t("reconnecting");
@@ -224,12 +228,12 @@
             break;
           case "replaced":
             window.clearTimeout(this.helloTimer);
-            this.stop(t("replaced"), true);
+            this.stop(t("replaced"), "retake");
             break;
           case "seat_moved":
             // Opened by its one-time link on another device: this key works no more.
             window.clearTimeout(this.helloTimer);
-            this.stop(t("moved"));
+            this.stop(t("moved"), "watch");
             break;
           case "closed":
             window.clearTimeout(this.helloTimer);
@@ -240,18 +244,35 @@
         }
       },
 
-      /** Stop for good: the page says only `text` (or the refusal already shown) and
-          nothing of it acts any more: no board, no presence, invite, request or New
-          round, no reconnection. A replaced tab (`retake`) may take the seat back: a
-          reload, whose connection replaces the other tab's. */
-      stop(text, retake = false) {
+      /** Stop for good: the page says only `text` (or the refusal already shown) in
+          #play-stopped, with its ways on, and nothing of it acts any more: no board, no
+          presence, invite, request or New round, no reconnection. `way`: "retake", a
+          replaced tab may take the seat back (a reload, whose connection replaces the
+          other tab's); "watch", a seat no longer this browser's may watch the room;
+          "leave", a new room or the games. */
+      stop(text, way = "leave") {
         this.stopped = true;
         window.clearInterval(this.pingTimer);
-        if (text) showMessage(text);
+        const shown = document.getElementById("play-message").textContent;
+        showMessage("");
+        document.getElementById("play-stopped-text").textContent = text || shown || t("stopped");
+        document.getElementById("play-retake").hidden = way !== "retake";
+        document.getElementById("play-ways").hidden = way === "retake";
+        const watch = document.getElementById("play-way-watch");
+        if (watch) watch.hidden = way !== "watch";
+        document.getElementById("play-stopped").hidden = false;
         statusLine.textContent = "";
         root.classList.add("is-stopped");
         board.setAttribute("inert", "");
-        const ids = ["play-area", "play-invite", "play-consent", "play-new", "play-move", "play-move-button"];
+        const ids = [
+          "play-area",
+          "play-invite",
+          "play-consent",
+          "play-new",
+          "play-move",
+          "play-move-button",
+          "play-expiry",
+        ];
         for (const id of ids) {
           const element = document.getElementById(id);
           if (element) element.hidden = true;
@@ -259,7 +280,6 @@
         document.getElementById("play-new").disabled = true;
         const line = document.getElementById("play-presence");
         if (line) line.closest(".play-room-line").hidden = true;
-        document.getElementById("play-retake").hidden = !retake;
         Play.context.waiting = true;
         document.dispatchEvent(
           new CustomEvent("play:presence", { detail: { presence: page.presence, waiting: true } }),
