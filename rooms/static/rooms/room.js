@@ -185,7 +185,7 @@
             }
             break;
           case "watchers":
-            showWatchers(message.text);
+            showWatchers(message.text, message.count);
             break;
           case "presence":
           case "pong":
@@ -408,11 +408,13 @@
       );
     }
 
-    /** The players' line about who watches ("2 watching"; nothing when nobody does). */
-    function showWatchers(text) {
+    /** The players' line about who watches ("2 watching", on a phone an eye and 2;
+        nothing when nobody does). */
+    function showWatchers(text, count) {
       const line = document.getElementById("play-watchers");
       if (!line) return;
-      line.textContent = text || "";
+      line.querySelector(".play-watchers-words").textContent = text || "";
+      line.querySelector(".play-watchers-icon").dataset.count = text ? String(count) : "";
       line.hidden = !text;
     }
 
