@@ -147,9 +147,10 @@ def test_every_step_of_the_replay_draws_the_board_the_deal_too(
     expect_a_drawn_board(page)
 
 
-def finish_room_round(using: str, code: str) -> None:
-    """Play the room's first round to its end with the easy bots, as the store would have
-    written it: each action in the log, the end state as the room's (a test only)."""
+def finish_room_round(using: str, code: str, moves: int | None = None) -> None:
+    """Play the room's first round with the easy bots, to its end (or `moves` actions and
+    on until seat 1 is to move), as the store would have written it: each action in the
+    log, the last state as the room's (a test only)."""
     from rooms import registry
     from rooms.models import ActionLog, Room, RoundStart
 
@@ -160,6 +161,8 @@ def finish_room_round(using: str, code: str) -> None:
     rng = random.Random(9)
     actions = []
     while not engine.status(state)["over"]:
+        if moves is not None and len(actions) >= moves and engine.status(state)["turn"] == 1:
+            break
         seat = engine.status(state)["turn"]
         action = bots.choose(state, seat, "easy", rng)
         state = engine.apply(state, seat, action)
@@ -167,7 +170,9 @@ def finish_room_round(using: str, code: str) -> None:
         actions.append(ActionLog(room=start.room, seat=seat, version=version, action=action))
     ActionLog.objects.using(using).bulk_create(actions)
     Room.objects.using(using).filter(pk=start.room.pk).update(
-        state=engine.to_json(state), version=actions[-1].version, finished=True
+        state=engine.to_json(state),
+        version=actions[-1].version,
+        finished=engine.status(state)["over"],
     )
 
 
