@@ -13,8 +13,11 @@ from tests.e2e.tiles_pages import board_data, wait_for_turn
 pytestmark = pytest.mark.e2e
 
 
-def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(new_page) -> None:
+def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
+    new_page, live_server_url: str
+) -> None:
     host = new_page(viewport={"width": 1280, "height": 900})
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server_url)
     play_pages.open_room(host)
     room = host.url
     guest = play_pages.join(new_page, room)
@@ -26,6 +29,10 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     expect(panel.locator("svg title")).to_have_text("QR code of the link")
     link = host.locator("#play-move-link").input_value()
     assert "/move/" in link
+    # The link has its Copy button, as the invite has.
+    panel.get_by_role("button", name="Copy link").click()
+    expect(panel.get_by_role("status")).to_have_text("Copied.")
+    assert host.evaluate("navigator.clipboard.readText()") == link
     play_pages.picture(host, "seat-move-1280.png")
     host.set_viewport_size({"width": 390, "height": 844})
     play_pages.picture(host, "seat-move-390.png")

@@ -340,6 +340,8 @@
             return;
           }
           document.getElementById("play-move-body").innerHTML = await response.text();
+          const copy = document.getElementById("play-move-copy");
+          copyOnClick(copy, "play-move-link", "play-move-copied", copy.dataset.copied);
         } catch (error) {
           showMessage(t("network"), true);
           return;
@@ -459,13 +461,19 @@
       document.getElementById("play-retake-button").addEventListener("click", () => {
         window.location.reload();
       });
-      const link = document.getElementById("play-invite-link");
-      const note = document.getElementById("play-copied");
-      const copy = document.getElementById("play-copy"); // no invite once seat 2 is taken
-      copy?.addEventListener("click", async () => {
+      // No invite once seat 2 is taken.
+      copyOnClick(document.getElementById("play-copy"), "play-invite-link", "play-copied", t("copied"));
+    }
+
+    /** `button` copies the link of the field `linkId` and says so in `noteId`: the
+        invite's and the seat move's. */
+    function copyOnClick(button, linkId, noteId, copied) {
+      button?.addEventListener("click", async () => {
+        const link = document.getElementById(linkId);
+        const note = document.getElementById(noteId);
         try {
           await navigator.clipboard.writeText(link.value);
-          note.textContent = t("copied");
+          note.textContent = copied;
         } catch (error) {
           // No Clipboard API (plain http, old browsers): select the text for the player.
           link.focus();
