@@ -10,8 +10,10 @@ replay does not exist (RoomError "replay_unfinished"). Nothing of a round in pro
 is ever shown.
 
 Step 0 is the state as dealt; step n the state after the n-th action of the record.
-Each step is drawn by the game's own Board in mode "replay": from seat 1's view, with
-the other seat's hand in `view["replay"]` (boards show it face up and draw no control).
+Each step is drawn by the game's own Board in mode "replay" ("computer-replay" for a
+round against the computer, whose seats are named "You" and "The computer" as its board
+did; rooms.seats.replay_mode): from seat 1's view, with the other seat's hand in
+`view["replay"]` (boards show it face up and draw no control).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from rooms.errors import RoomError
 from rooms.local import play
 from rooms.models import ActionLog, Replay, Room, RoundStart
 from rooms.render import render_board
+from rooms.seats import replay_mode
 
 CODE_BYTES = 18  # 144 bits, as a room's invite code
 NEW_ROUND = "new_round"  # the ActionLog row that starts the next round
@@ -174,7 +177,8 @@ def frame(replay: Replay, step: object) -> SafeString:
         except IllegalAction:
             raise RoomError("bad_replay") from None
         view = replay_view(game, state)
-        html = render_board(game, view, game.engine.status(state), SHOWN_SEAT, "replay")
+        status = game.engine.status(state)
+        html = render_board(game, view, status, SHOWN_SEAT, replay_mode(replay.mode))
         cache.set(key, html, FRAME_SECONDS)
     # A cache may give back a plain str: the board's HTML (render_board) either way.
     return mark_safe(html)

@@ -20,13 +20,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
 from gamekit.seats import other
-from rooms.seats import COLOURS
+from rooms.seats import COLOURS, COMPUTER_REPLAY, REPLAY_MODES
 
 register = template.Library()
 
 
 def plain_seat_name(who: int, seat: int | None, mode: str) -> str:
-    if mode == "computer":
+    if mode in ("computer", COMPUTER_REPLAY):
         return gettext("You") if who == seat else gettext("The computer")
     if mode == "friend" and seat is not None:
         return gettext("You") if who == seat else gettext("Your friend")
@@ -55,7 +55,7 @@ def _seat_name(who: int, seat: int | None, mode: str, language: str | None) -> S
 def acts(seat: int | None, mode: str) -> bool:
     """Whether the viewer holds a seat that acts: a watcher (no seat) and a replay (both
     seats shown) get no seat action."""
-    return seat is not None and mode != "replay"
+    return seat is not None and mode not in REPLAY_MODES
 
 
 @register.filter

@@ -135,6 +135,9 @@ def test_every_step_of_the_replay_draws_the_board_the_deal_too(
     position = page.locator('[data-replay="position"]')
     expect(position).to_have_text("As dealt")
     expect_a_drawn_board(page)
+    if mode == "computer":  # the seats as the board named them
+        names = page.locator(".replay-frame .replay-hand dt")
+        expect(names).to_have_text(["You", "The computer"])
     shot(page, f"replay-{slug}-{mode}-{viewport['width']}-dealt")
     page.get_by_role("button", name="Step forward").click()
     expect(position).to_contain_text("Step 1 of")
