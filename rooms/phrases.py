@@ -31,13 +31,13 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from rooms.seats import COLOURS
+from rooms.seats import COLOURS, COMPUTER_REPLAY
 
 
 def seat_case(who: int, seat: int | None, mode: str) -> str:
     """How the viewer at `seat` names seat `who`: "you", "computer", "friend" or "player"
     (the cases of rooms.templatetags.seats.plain_seat_name)."""
-    if mode == "computer":
+    if mode in ("computer", COMPUTER_REPLAY):
         return "you" if who == seat else "computer"
     if mode == "friend" and seat is not None:
         return "you" if who == seat else "friend"

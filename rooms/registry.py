@@ -22,6 +22,7 @@ from django.http import HttpRequest
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from gamekit.engine import ENGINE_FUNCTIONS, STATUS_KEYS, Bots, Engine, Seat, Status, View
@@ -49,8 +50,10 @@ class Board(Protocol):
         seat: Seat | None,
         mode: str,
         request: HttpRequest | None = None,
-    ) -> str:
-        """The board's HTML for `seat` (None: a spectator) in `mode`."""
+    ) -> SafeString:
+        """The board's HTML for `seat` (None: a spectator) in `mode`, every value in it
+        escaped by the board: safe to put in a page as it is (a replay's first step is
+        part of the replay's page)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class TemplateBoard:
         seat: Seat | None,
         mode: str,
         request: HttpRequest | None = None,
-    ) -> str:
+    ) -> SafeString:
         context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
         return render_to_string(self.template, context, request=request)
 

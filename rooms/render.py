@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 from gamekit.engine import Seat, Status, View
 from rooms import registry
@@ -31,10 +32,13 @@ def render_board(
     seat: Seat | None,
     mode: str,
     request: HttpRequest | None = None,
-) -> str:
+) -> SafeString:
     """The board of one seat, drawn by the game's Board (`<slug>/board.html` with the
-    context docs/games.md promises, unless the game has a builder of its own)."""
-    return cast(registry.Board, game.board).render(game, view, status, seat, mode, request)
+    context docs/games.md promises, unless the game has a builder of its own): HTML the
+    board escaped, marked safe here whatever kind of string the board returned, so that
+    a page that includes it (a replay's first step) draws it, never shows its markup."""
+    board = cast(registry.Board, game.board)
+    return mark_safe(board.render(game, view, status, seat, mode, request))
 
 
 # Rendered boards by (room code, version, seat, language): a version's state never

@@ -10,8 +10,10 @@ replay does not exist (RoomError "replay_unfinished"). Nothing of a round in pro
 is ever shown.
 
 Step 0 is the state as dealt; step n the state after the n-th action of the record.
-Each step is drawn by the game's own Board in mode "replay": from seat 1's view, with
-the other seat's hand in `view["replay"]` (boards show it face up and draw no control).
+Each step is drawn by the game's own Board in mode "replay" ("computer-replay" for a
+round against the computer, whose seats are named "You" and "The computer" as its board
+did; rooms.seats.replay_mode): from seat 1's view, with the other seat's hand in
+`view["replay"]` (boards show it face up and draw no control).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from gamekit.engine import IllegalAction, View
@@ -32,6 +35,7 @@ from rooms.errors import RoomError
 from rooms.local import play
 from rooms.models import ActionLog, Replay, Room, RoundStart
 from rooms.render import render_board
+from rooms.seats import replay_mode
 
 CODE_BYTES = 18  # 144 bits, as a room's invite code
 NEW_ROUND = "new_round"  # the ActionLog row that starts the next round
@@ -159,7 +163,7 @@ def replay_view(game: registry.Game, state: Any) -> View:
     return view
 
 
-def frame(replay: Replay, step: object) -> str:
+def frame(replay: Replay, step: object) -> SafeString:
     """The board of step `step` of a replay (0: as dealt), in the active language,
     rendered once per code, step and language. RoomError "replay_step" for a step it
     does not have, "bad_replay" when the record cannot be replayed."""
@@ -175,9 +179,11 @@ def frame(replay: Replay, step: object) -> str:
         except IllegalAction:
             raise RoomError("bad_replay") from None
         view = replay_view(game, state)
-        html = render_board(game, view, game.engine.status(state), SHOWN_SEAT, "replay")
+        status = game.engine.status(state)
+        html = render_board(game, view, status, SHOWN_SEAT, replay_mode(replay.mode))
         cache.set(key, html, FRAME_SECONDS)
-    return html
+    # A cache may give back a plain str: the board's HTML (render_board) either way.
+    return mark_safe(html)
 
 
 def finished_rounds(room: Room) -> list[tuple[int, Replay | None]]:

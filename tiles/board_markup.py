@@ -21,6 +21,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from gamekit.seats import other
@@ -319,8 +320,8 @@ class TileBoard:
         seat: int | None,
         mode: str,
         request: Any = None,
-    ) -> str:
-        return board_html(view, status, seat, mode)
+    ) -> SafeString:
+        return mark_safe(board_html(view, status, seat, mode))  # board_html escapes every value
 
 
 BOARD = TileBoard()

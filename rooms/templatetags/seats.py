@@ -4,7 +4,9 @@
   `seat` ("You", "The computer", "Your friend", "Player 2"), marked with the seat's
   colour (rooms.seats.COLOURS; the play page's CSS draws the mark);
 - `seat|other_seat`: the other seat (None for a spectator);
-- `values|by_seat:seat`: values["1"] or values["2"], the JSON shape of per-seat values.
+- `values|by_seat:seat`: values["1"] or values["2"], the JSON shape of per-seat values;
+- `seat|acts:mode`: whether the board is drawn for a seat that may act (its result's
+  "Play again" or "Ask for a new round"): not for a watcher nor in a replay.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
 from gamekit.seats import other
-from rooms.seats import COLOURS
+from rooms.seats import COLOURS, COMPUTER_REPLAY, REPLAY_MODES
 
 register = template.Library()
 
 
 def plain_seat_name(who: int, seat: int | None, mode: str) -> str:
-    if mode == "computer":
+    if mode in ("computer", COMPUTER_REPLAY):
         return gettext("You") if who == seat else gettext("The computer")
     if mode == "friend" and seat is not None:
         return gettext("You") if who == seat else gettext("Your friend")
@@ -47,6 +49,13 @@ def _seat_name(who: int, seat: int | None, mode: str, language: str | None) -> S
         COLOURS.get(who, ""),
         plain_seat_name(who, seat, mode),
     )
+
+
+@register.filter
+def acts(seat: int | None, mode: str) -> bool:
+    """Whether the viewer holds a seat that acts: a watcher (no seat) and a replay (both
+    seats shown) get no seat action."""
+    return seat is not None and mode not in REPLAY_MODES
 
 
 @register.filter

@@ -112,6 +112,9 @@ def _face(code: str, language: str | None) -> dict[str, Any]:
             "red": code[0] in "HD",
             "honour": code[1:] in ("K", "Q", "N", "J"),
         }
+        # A two-letter honour (the knight: "Kn", "Кв"): its centre keeps clear of the
+        # wider corner (board.css).
+        face["wide"] = face["honour"] and len(face["index"]) > 1
     return face
 
 

@@ -45,9 +45,10 @@ def save_token(page: Page, storage_key: str, token: str) -> None:
 
 
 def open_room(page: Page, game: str = "tiles") -> None:
-    """Create a room with a friend of `game` in `page`, which holds seat 1."""
+    """Create a room with a friend of `game` in `page`, which holds seat 1 (in the
+    page's language: its "Create a room" button)."""
     page.goto(f"/{game}/friend/")
-    page.get_by_role("button", name="Create a room").click()
+    page.locator("main form[method=post] button[type=submit]").click()
     page.wait_for_url("**/r/*/")
 
 

@@ -76,6 +76,12 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     expect(page.locator("#play-status")).to_have_text("Your turn")
     expect(page.locator(".cards-last")).to_contain_text("Last move: the computer")
     assert "TS" not in hand_codes(page)
+    # A hint the player does not follow goes, ring and words, once the selection changes.
+    page.get_by_role("button", name="Hint").tap()
+    expect(page.locator(".is-hinted")).to_have_count(1)
+    page.locator('.cards-hand .card[aria-pressed="false"]').first.tap()
+    expect(page.locator(".is-hinted")).to_have_count(0)
+    expect(page.locator(".cards-message")).not_to_contain_text("Hint")
 
 
 def test_discard_says_on_hover_and_focus_why_the_card_just_taken_cannot_go(new_page) -> None:

@@ -271,7 +271,7 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     second_tab = guest.context.new_page()
     second_tab.goto(invite)
     expect(second_tab.locator("#play-presence")).to_contain_text("You are Player 2")
-    expect(guest.locator("#play-message")).to_contain_text("opened in another tab")
+    expect(guest.locator("#play-stopped-text")).to_contain_text("opened in another tab")
     second_tab.locator("[data-add='1']").click()
     expect(host.locator(".counter-total")).to_have_text("3 / 21")
 

@@ -35,7 +35,7 @@ def finished_game(slug: str, mode: str = "computer") -> str:
         state = engine.apply(state, seat, action)
         record = records.add(record, [(seat, action)])
     payload = {"game": slug, "mode": mode, "level": "easy", "round": 1, "seed": 5, "moves": 0}
-    payload |= {"seat": 1, "save": f"e2e-replay-{slug}", "version": 0}
+    payload |= {"seat": 1, "save": f"e2e-replay-{slug}-{mode}", "version": 0}
     return seal(payload | {"state": engine.to_json(state), "record": record})
 
 
@@ -44,10 +44,10 @@ def shot(page, name: str) -> None:
     picture(page, name, full_page=False)
 
 
-def open_replay(new_page, slug: str, viewport: dict, language: str = "en"):
+def open_replay(new_page, slug: str, viewport: dict, language: str = "en", mode: str = "computer"):
     page = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
-    save_token(page, f"play:{slug}:computer:token", finished_game(slug))
-    page.goto(f"/{slug}/computer/")
+    save_token(page, f"play:{slug}:{mode}:token", finished_game(slug, mode))
+    page.goto(f"/{slug}/{mode}/")
     offer = page.locator("#play-replay button")
     expect(offer).to_be_visible()
     shot(page, f"{slug}-play-over-{language}-{viewport['width']}")
@@ -116,9 +116,44 @@ def test_the_replay_speaks_the_players_language_and_fits_the_screen(
     shot(page, f"replay-{name}-last")
 
 
-def finish_room_round(using: str, code: str) -> None:
-    """Play the room's first round to its end with the easy bots, as the store would have
-    written it: each action in the log, the end state as the room's (a test only)."""
+def expect_a_drawn_board(page, hands: int = 2) -> None:
+    """The shown step is a board (with both hands while it goes on), not its markup as
+    text."""
+    frame = page.locator(".replay-frame")
+    expect(frame.locator("> section")).to_have_count(1)
+    expect(frame.locator(".replay-hand")).to_have_count(hands)
+    expect(frame).not_to_contain_text("<section")
+    expect(frame).not_to_contain_text("class=")
+
+
+@pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
+@pytest.mark.parametrize(("mode", "viewport"), [("computer", PHONE), ("local", DESKTOP)], ids=str)
+def test_every_step_of_the_replay_draws_the_board_the_deal_too(
+    new_page, slug, mode, viewport
+) -> None:
+    page = open_replay(new_page, slug, viewport, mode=mode)
+    position = page.locator('[data-replay="position"]')
+    expect(position).to_have_text("As dealt")
+    expect_a_drawn_board(page)
+    if mode == "computer":  # the seats as the board named them
+        names = page.locator(".replay-frame .replay-hand dt")
+        expect(names).to_have_text(["You", "The computer"])
+    shot(page, f"replay-{slug}-{mode}-{viewport['width']}-dealt")
+    page.get_by_role("button", name="Step forward").click()
+    expect(position).to_contain_text("Step 1 of")
+    expect_a_drawn_board(page)
+    page.get_by_role("button", name="Last step").click()
+    expect(page.locator(".replay-frame .board-result")).to_be_visible()
+    expect(page.locator(".replay-frame")).not_to_contain_text("<section")
+    page.get_by_role("button", name="First step").click()
+    expect(position).to_have_text("As dealt")
+    expect_a_drawn_board(page)
+
+
+def finish_room_round(using: str, code: str, moves: int | None = None) -> None:
+    """Play the room's first round with the easy bots, to its end (or `moves` actions and
+    on until seat 1 is to move), as the store would have written it: each action in the
+    log, the last state as the room's (a test only)."""
     from rooms import registry
     from rooms.models import ActionLog, Room, RoundStart
 
@@ -129,6 +164,8 @@ def finish_room_round(using: str, code: str) -> None:
     rng = random.Random(9)
     actions = []
     while not engine.status(state)["over"]:
+        if moves is not None and len(actions) >= moves and engine.status(state)["turn"] == 1:
+            break
         seat = engine.status(state)["turn"]
         action = bots.choose(state, seat, "easy", rng)
         state = engine.apply(state, seat, action)
@@ -136,7 +173,9 @@ def finish_room_round(using: str, code: str) -> None:
         actions.append(ActionLog(room=start.room, seat=seat, version=version, action=action))
     ActionLog.objects.using(using).bulk_create(actions)
     Room.objects.using(using).filter(pk=start.room.pk).update(
-        state=engine.to_json(state), version=actions[-1].version, finished=True
+        state=engine.to_json(state),
+        version=actions[-1].version,
+        finished=engine.status(state)["over"],
     )
 
 

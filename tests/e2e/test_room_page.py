@@ -35,7 +35,7 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     expect(second.locator("#play-presence")).to_contain_text("You are Player 1")
 
     # The first tab says what happened, and nothing else of it acts or speaks.
-    expect(host.locator("#play-message")).to_have_text(
+    expect(host.locator("#play-stopped-text")).to_have_text(
         "This seat was opened in another tab. This tab has stopped."
     )
     for part in ("#play-presence", "#play-new", "#play-consent", "#play-invite", "#board"):
@@ -47,14 +47,69 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     shot(host, "replaced-tab.png")
     # It never reconnects: the new tab keeps the seat.
     host.wait_for_timeout(3000)
-    expect(second.locator("#play-message")).to_be_empty()
+    expect(second.locator("#play-stopped")).to_be_hidden()
     expect(second.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
 
     retake.click()
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     expect(host.locator("#board")).to_be_visible()
-    expect(second.locator("#play-message")).to_contain_text("opened in another tab")
+    expect(second.locator("#play-stopped-text")).to_contain_text("opened in another tab")
     expect(second.locator("#play-new")).to_be_hidden()
+
+
+PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+# What a replaced tab says, its button, and what the button does, in each language.
+REPLACED = {
+    "en": (
+        "This seat was opened in another tab. This tab has stopped.",
+        "Play in this tab",
+        "The seat comes back to this tab, and the other tab stops.",
+    ),
+    "ru": (
+        "Это место открыто в другой вкладке. Эта вкладка остановлена.",
+        "Играть в этой вкладке",
+        "Место вернётся в эту вкладку, а другая вкладка остановится.",
+    ),
+    "pt": (
+        "Este lugar foi aberto noutro separador. Este separador parou.",
+        "Jogar neste separador",
+        "O lugar volta para este separador, e o outro separador para.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "viewport"),
+    [
+        ("tiles", "en", PHONE),
+        ("tiles", "pt", SMALL_PHONE),
+        ("cards", "ru", PHONE),
+        ("tarot", "pt", DESKTOP),
+        ("tarot", "ru", SMALL_PHONE),
+    ],
+    ids=str,
+)
+def test_a_replaced_tab_says_what_happened_and_what_its_button_does(
+    new_page, game, language, viewport
+) -> None:
+    host = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
+    play_pages.open_room(host, game)
+    second = host.context.new_page()
+    second.goto(host.url)
+    expect(second.locator("#play-presence")).to_have_attribute("data-seat", "1")
+
+    said, button, note = REPLACED[language]
+    expect(host.get_by_text(said)).to_be_visible()
+    expect(host.get_by_role("button", name=button)).to_be_visible()
+    expect(host.get_by_text(note)).to_be_visible()
+    expect(host.locator("#board")).to_be_hidden()
+    shot(host, f"replaced-{game}-{language}-{viewport['width']}.png")
+    host.get_by_role("button", name=button).click()
+    expect(host.locator("#play-presence")).to_have_attribute("data-seat", "1")
+    expect(host.get_by_text(said)).to_be_hidden()
+    expect(second.get_by_text(said)).to_be_visible()
 
 
 def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> None:

@@ -13,8 +13,11 @@ from tests.e2e.tiles_pages import board_data, wait_for_turn
 pytestmark = pytest.mark.e2e
 
 
-def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(new_page) -> None:
+def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
+    new_page, live_server_url: str
+) -> None:
     host = new_page(viewport={"width": 1280, "height": 900})
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server_url)
     play_pages.open_room(host)
     room = host.url
     guest = play_pages.join(new_page, room)
@@ -26,6 +29,10 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     expect(panel.locator("svg title")).to_have_text("QR code of the link")
     link = host.locator("#play-move-link").input_value()
     assert "/move/" in link
+    # The link has its Copy button, as the invite has.
+    panel.get_by_role("button", name="Copy link").click()
+    expect(panel.get_by_role("status")).to_have_text("Copied.")
+    assert host.evaluate("navigator.clipboard.readText()") == link
     play_pages.picture(host, "seat-move-1280.png")
     host.set_viewport_size({"width": 390, "height": 844})
     play_pages.picture(host, "seat-move-390.png")
@@ -42,7 +49,7 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     assert "/move/" not in phone.url
 
     # The old browser says only that the seat moved, and never reconnects.
-    expect(host.locator("#play-message")).to_have_text(
+    expect(host.locator("#play-stopped-text")).to_have_text(
         "This seat moved to another device. This page has stopped."
     )
     for part in ("#board", "#play-new", "#play-move", "#play-move-button"):
@@ -65,7 +72,7 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     expect(again.get_by_role("heading", name="This link no longer works")).to_be_visible()
     # The old browser, reloaded, has a key that no longer works.
     host.reload()
-    expect(host.locator("#play-message")).to_contain_text("not valid")
+    expect(host.locator("#play-stopped-text")).to_contain_text("not valid")
     expect(phone.locator("#play-message")).to_be_empty()
 
 
@@ -94,6 +101,67 @@ def test_the_move_panel_and_the_link_speak_portuguese_on_a_phone(new_page) -> No
     play_pages.picture(other, "seat-move-take-390-pt.png")
     other.get_by_role("button", name="Jogar neste aparelho").click()
     other.wait_for_url(host.url)
-    expect(host.locator("#play-message")).to_have_text(
+    expect(host.locator("#play-stopped-text")).to_have_text(
         "Este lugar passou para outro aparelho. Esta página parou."
     )
+
+
+PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+# What the old device says, after the move and after a reload, and its ways on.
+MOVED = {
+    "en": (
+        "This seat moved to another device. This page has stopped.",
+        "This seat key is not valid for this room.",
+        ("Watch this game", "Create a room of your own", "Back to the games"),
+    ),
+    "ru": (
+        "Это место перенесено на другое устройство. Эта страница остановлена.",
+        "Этот ключ места не подходит к этой комнате.",
+        ("Смотреть игру", "Создать свою комнату", "Назад к играм"),
+    ),
+    "pt": (
+        "Este lugar passou para outro aparelho. Esta página parou.",
+        "Esta chave de lugar não é válida para esta sala.",
+        ("Assistir ao jogo", "Criar a sua própria sala", "Voltar aos jogos"),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "viewport"),
+    # Three moves each (the link, its page, the taking): within the move's rate limit
+    # (rooms.throttle.MOVE_RATE), which counts this whole file's moves from one address.
+    [("tiles", "en", PHONE), ("cards", "pt", SMALL_PHONE), ("tarot", "ru", DESKTOP)],
+    ids=str,
+)
+def test_the_old_device_says_the_seat_moved_and_offers_a_way_on_even_after_a_reload(
+    new_page, game, language, viewport
+) -> None:
+    host = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
+    play_pages.open_room(host, game)
+    room = host.url
+    play_pages.join(new_page, room)
+    host.locator("#play-move-button").click()
+    link = host.locator("#play-move-link").input_value()
+    phone = new_page(viewport=PHONE)
+    phone.goto(link)
+    phone.locator("#move-take").click()
+    phone.wait_for_url(room)
+
+    moved, not_valid, ways = MOVED[language]
+    expect(host.get_by_text(moved)).to_be_visible()
+    for way in ways:
+        expect(host.get_by_role("link", name=way)).to_be_visible()
+    name = f"{game}-{language}-{viewport['width']}x{viewport['height']}"
+    play_pages.picture(host, f"seat-moved-{name}.png")
+    host.reload()
+    expect(host.get_by_text(not_valid)).to_be_visible()
+    for way in ways:
+        expect(host.get_by_role("link", name=way)).to_be_visible()
+    play_pages.picture(host, f"seat-moved-reloaded-{name}.png")
+    # Watching the room is one way on: the same game, as a watcher.
+    host.get_by_role("link", name=ways[0]).click()
+    host.wait_for_url(f"{room}watch/")
+    expect(host.locator("#play-watching")).to_be_visible()

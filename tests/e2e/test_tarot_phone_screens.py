@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e import play_pages
+from tests.e2e.live_database import LiveDatabase
 from tests.e2e.play_pages import picture
 from tests.e2e.tarot_pages import open_saved_game, seal_round
+from tests.e2e.test_replay import finish_room_round
 from tests.e2e.test_tiles_fits_screen import SCREENS
 
 pytestmark = pytest.mark.e2e
@@ -155,3 +158,31 @@ def test_every_figure_of_the_round_result_is_under_its_player(
             assert shown
             assert left < head_right, (row, columns)
             assert right > head_left, (row, columns)
+
+
+@pytest.mark.parametrize(
+    ("screen", "language"),
+    [
+        ("phone", "en"),
+        ("phone", "pt"),
+        ("small-phone", "en"),
+        ("small-phone", "ru"),
+        ("small-phone", "pt"),
+    ],
+)
+def test_online_mid_round_the_whole_table_fits_the_phone_as_against_the_computer(
+    new_page, live_db: LiveDatabase, screen: str, language: str
+) -> None:
+    host = on_screen_page(new_page, screen, language)
+    play_pages.open_room(host, "tarot")
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    play_pages.join(new_page, host.url)
+    live_db.run(finish_room_round, code, 10)
+    host.reload()
+    host.locator(".tarot-board.is-playing").wait_for(state="attached")  # the host's turn
+    picture(host, f"tarot-{screen}-{language}-online-mid-round")
+    # The friend's name at the top, one's own stacks and their counts at the bottom: all
+    # on screen, nothing of the table scrolled away inside its box.
+    assert seen_whole(host, ".tarot-side.is-theirs .side-name") == []
+    assert seen_whole(host, ".tarot-side.is-mine .stack-count") == []
+    hand_stacks_and_play_are_all_seen(host)

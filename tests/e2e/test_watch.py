@@ -9,6 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
+from tests.e2e.live_database import LiveDatabase
+from tests.e2e.test_replay import finish_room_round
+from tests.e2e.test_tiles_fits_screen import SCREENS, inside_viewport
 from tests.e2e.tiles_pages import board_data, wait_for_turn
 
 pytestmark = pytest.mark.e2e
@@ -124,3 +127,64 @@ def test_a_watcher_of_rummy_or_tarot_sees_the_move_and_no_hand(
     expect(watcher.locator("#board button:not([disabled])")).to_have_count(0)
     size = "phone" if viewport is PHONE else "desktop"
     play_pages.picture(watcher, f"watch-{game}-{size}-{locale[:2]}")
+
+
+SMALL_PHONE = {"width": 360, "height": 640}
+AGAIN = {"en": "Ask for a new round", "ru": "Предложить новый раунд", "pt": "Pedir uma nova ronda"}
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "viewport"),
+    [("tarot", "ru", PHONE), ("tiles", "en", SMALL_PHONE), ("cards", "pt", DESKTOP)],
+    ids=str,
+)
+def test_a_watcher_at_the_end_of_a_round_sees_the_result_and_no_seat_action(
+    new_page, live_db: LiveDatabase, game, language, viewport
+) -> None:
+    host = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
+    play_pages.open_room(host, game)
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    play_pages.join(new_page, host.url)
+    live_db.run(finish_room_round, code)
+
+    # The players are offered the next round, on the board's result.
+    host.reload()
+    expect(host.locator(".board-result")).to_be_visible()
+    expect(host.locator("[data-play-again]")).to_be_visible()
+    # A watcher sees the result, and nothing it could not do.
+    watcher = new_page(viewport=viewport, extra_http_headers={"Accept-Language": language})
+    watcher.goto(f"/r/{code}/watch/")
+    expect(watcher.locator("#board .board-result")).to_be_visible()
+    expect(watcher.get_by_role("button", name=AGAIN[language])).to_have_count(0)
+    expect(watcher.locator("#board [data-play-again]")).to_have_count(0)
+    play_pages.picture(watcher, f"watch-over-{game}-{language}-{viewport['width']}")
+
+
+WAITING = {
+    "en": "Waiting for Player 2 to connect",
+    "ru": "Ждём, пока подключится игрок 2",
+    "pt": "À espera que o Jogador 2",
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "language"),
+    [("tiles", "pt"), ("cards", "pt"), ("tarot", "pt"), ("tiles", "ru"), ("tarot", "en")],
+)
+def test_a_players_presence_line_is_whole_on_a_small_phone_while_someone_watches(
+    new_page, game, language
+) -> None:
+    host = new_page(**SCREENS["small-phone"], extra_http_headers={"Accept-Language": language})
+    play_pages.open_room(host, game)
+    watcher = new_page(viewport=PHONE)
+    watcher.goto(f"{host.url}watch/")
+    expect(host.locator("#play-watchers")).to_be_visible()
+
+    line = host.locator("#play-presence")
+    expect(line).to_contain_text(WAITING[language])
+    play_pages.picture(host, f"presence-watched-{game}-{language}-360")
+    # Every word of it shows: nothing cut at its end or below its last line.
+    assert line.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), line.inner_text()
+    assert line.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), line.inner_text()
+    for part in ("#play-presence", "#play-watchers", "#play-move-button", ".play-sound"):
+        inside_viewport(host, part)

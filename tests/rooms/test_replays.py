@@ -85,6 +85,14 @@ def test_a_finished_online_round_has_one_replay_whose_last_step_is_the_end(slug,
     assert client.get(f"/replays/{replay.code}/{last}/").status_code == 200
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_replay_page_draws_the_board_as_dealt_not_its_markup(slug, client):
+    replay = replays.for_token(slug, play_local(slug, "computer").token)
+    page = client.get(f"/replays/{replay.code}/").content.decode()
+    assert f'<section class="{slug}-board' in page
+    assert "&lt;section" not in page
+
+
 @pytest.mark.parametrize("opened_from", ["", "?from=room"])
 def test_a_shared_replay_never_names_its_room(client, opened_from):
     """The room's code would show its round in progress (and any free seat): the replay
@@ -222,6 +230,20 @@ def test_unseen_local_replays_are_purged_and_an_online_one_goes_with_its_room():
     Replay.objects.filter(pk=local.pk).update(seen=timezone.now() - timezone.timedelta(days=8))
     call_command("purge_rooms", verbosity=0)
     assert not Replay.objects.exists()
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_replay_names_the_seats_as_its_board_did(slug):
+    """Against the computer "You" and "The computer"; on one device and online, where
+    whoever watches the replay may be either player, "Player 1" and "Player 2"."""
+    computer = replays.for_token(slug, play_local(slug, "computer").token)
+    names = re.findall(r'<div class="replay-hand"><dt>(.*?)</dt>', replays.frame(computer, 1))
+    assert [re.sub(r"<[^>]+>", "", name) for name in names] == ["You", "The computer"]
+    room = Room.objects.create_for(slug)
+    connect_both(room)
+    online = replays.for_room(play_online(room), 1)
+    names = re.findall(r'<div class="replay-hand"><dt>(.*?)</dt>', replays.frame(online, 1))
+    assert [re.sub(r"<[^>]+>", "", name) for name in names] == ["Player 1", "Player 2"]
 
 
 def test_a_replay_frame_draws_both_hands_and_no_control():

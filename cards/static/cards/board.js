@@ -158,6 +158,7 @@
     const card = event.target.closest(".cards-hand .card");
     if (card) {
       if (board.whyNot) say(""); // about the selection just changed
+      if (board.hinted) clearHint(); // the player goes their own way
       Pieces.toggle(card);
       update();
       return;
@@ -220,8 +221,16 @@
     say(answer.message);
   }
 
+  /** The hint's ring and words go once the player changes the selection it made. */
+  function clearHint() {
+    board.hinted = false;
+    board.root.querySelectorAll(".is-hinted").forEach((each) => each.classList.remove("is-hinted"));
+    say("");
+  }
+
   function showHint(action) {
     const root = board.root;
+    board.hinted = true;
     root.querySelectorAll(".is-hinted").forEach((each) => each.classList.remove("is-hinted"));
     root.querySelectorAll(".cards-hand .card").forEach((card) => card.setAttribute("aria-pressed", "false"));
     const wanted = action.cards || (action.card ? [action.card] : []);

@@ -21,6 +21,9 @@
     const HELLO_SECONDS = 5;
     const ACTION_SECONDS = 8;
     const MAX_DELAY_MS = 5000;
+    // The server's refusal of a seat key (rooms/online/protocol.py): the seat is no
+    // longer this browser's, the room still there to watch.
+    const CLOSE_BAD_KEY = 4403;
 
     const socketTransport = {
       socket: null,
@@ -110,7 +113,8 @@
         // replaced by another tab); anything else is worth another try. Stopped for
         // good even when the message saying why was lost.
         if (code >= 4400 && code < 4500 && !this.stopped) {
-          this.stop(code === 4409 ? t("replaced") : "", code === 4409);
+          if (code === 4409) this.stop(t("replaced"), "retake");
+          else this.stop("", code === CLOSE_BAD_KEY ? "watch" : "leave");
         }
         if (this.stopped || this.socket !== socket) return;
         statusLine.textContent = t("reconnecting");
@@ -181,7 +185,7 @@
             }
             break;
           case "watchers":
-            showWatchers(message.text);
+            showWatchers(message.text, message.count);
             break;
           case "presence":
           case "pong":
@@ -224,12 +228,12 @@
             break;
           case "replaced":
             window.clearTimeout(this.helloTimer);
-            this.stop(t("replaced"), true);
+            this.stop(t("replaced"), "retake");
             break;
           case "seat_moved":
             // Opened by its one-time link on another device: this key works no more.
             window.clearTimeout(this.helloTimer);
-            this.stop(t("moved"));
+            this.stop(t("moved"), "watch");
             break;
           case "closed":
             window.clearTimeout(this.helloTimer);
@@ -240,18 +244,35 @@
         }
       },
 
-      /** Stop for good: the page says only `text` (or the refusal already shown) and
-          nothing of it acts any more: no board, no presence, invite, request or New
-          round, no reconnection. A replaced tab (`retake`) may take the seat back: a
-          reload, whose connection replaces the other tab's. */
-      stop(text, retake = false) {
+      /** Stop for good: the page says only `text` (or the refusal already shown) in
+          #play-stopped, with its ways on, and nothing of it acts any more: no board, no
+          presence, invite, request or New round, no reconnection. `way`: "retake", a
+          replaced tab may take the seat back (a reload, whose connection replaces the
+          other tab's); "watch", a seat no longer this browser's may watch the room;
+          "leave", a new room or the games. */
+      stop(text, way = "leave") {
         this.stopped = true;
         window.clearInterval(this.pingTimer);
-        if (text) showMessage(text);
+        const shown = document.getElementById("play-message").textContent;
+        showMessage("");
+        document.getElementById("play-stopped-text").textContent = text || shown || t("stopped");
+        document.getElementById("play-retake").hidden = way !== "retake";
+        document.getElementById("play-ways").hidden = way === "retake";
+        const watch = document.getElementById("play-way-watch");
+        if (watch) watch.hidden = way !== "watch";
+        document.getElementById("play-stopped").hidden = false;
         statusLine.textContent = "";
         root.classList.add("is-stopped");
         board.setAttribute("inert", "");
-        const ids = ["play-area", "play-invite", "play-consent", "play-new", "play-move", "play-move-button"];
+        const ids = [
+          "play-area",
+          "play-invite",
+          "play-consent",
+          "play-new",
+          "play-move",
+          "play-move-button",
+          "play-expiry",
+        ];
         for (const id of ids) {
           const element = document.getElementById(id);
           if (element) element.hidden = true;
@@ -259,7 +280,6 @@
         document.getElementById("play-new").disabled = true;
         const line = document.getElementById("play-presence");
         if (line) line.closest(".play-room-line").hidden = true;
-        document.getElementById("play-retake").hidden = !retake;
         Play.context.waiting = true;
         document.dispatchEvent(
           new CustomEvent("play:presence", { detail: { presence: page.presence, waiting: true } }),
@@ -320,6 +340,8 @@
             return;
           }
           document.getElementById("play-move-body").innerHTML = await response.text();
+          const copy = document.getElementById("play-move-copy");
+          copyOnClick(copy, "play-move-link", "play-move-copied", copy.dataset.copied);
         } catch (error) {
           showMessage(t("network"), true);
           return;
@@ -388,11 +410,13 @@
       );
     }
 
-    /** The players' line about who watches ("2 watching"; nothing when nobody does). */
-    function showWatchers(text) {
+    /** The players' line about who watches ("2 watching", on a phone an eye and 2;
+        nothing when nobody does). */
+    function showWatchers(text, count) {
       const line = document.getElementById("play-watchers");
       if (!line) return;
-      line.textContent = text || "";
+      line.querySelector(".play-watchers-words").textContent = text || "";
+      line.querySelector(".play-watchers-icon").dataset.count = text ? String(count) : "";
       line.hidden = !text;
     }
 
@@ -437,13 +461,19 @@
       document.getElementById("play-retake-button").addEventListener("click", () => {
         window.location.reload();
       });
-      const link = document.getElementById("play-invite-link");
-      const note = document.getElementById("play-copied");
-      const copy = document.getElementById("play-copy"); // no invite once seat 2 is taken
-      copy?.addEventListener("click", async () => {
+      // No invite once seat 2 is taken.
+      copyOnClick(document.getElementById("play-copy"), "play-invite-link", "play-copied", t("copied"));
+    }
+
+    /** `button` copies the link of the field `linkId` and says so in `noteId`: the
+        invite's and the seat move's. */
+    function copyOnClick(button, linkId, noteId, copied) {
+      button?.addEventListener("click", async () => {
+        const link = document.getElementById(linkId);
+        const note = document.getElementById(noteId);
         try {
           await navigator.clipboard.writeText(link.value);
-          note.textContent = t("copied");
+          note.textContent = copied;
         } catch (error) {
           // No Clipboard API (plain http, old browsers): select the text for the player.
           link.focus();
