@@ -218,5 +218,6 @@ def test_a_page_that_cannot_connect_is_the_database_lost_page_not_the_busy_one(p
 
     assert answer.status_code == 503
     assert "briefly unavailable" in answer.content.decode()
-    assert lost and not outage.BUSY.lost
+    assert lost
+    assert not outage.BUSY.lost
     assert [line.split(" (")[0] for line in outage_lines(log, logging.WARNING)] == ["Database lost"]
