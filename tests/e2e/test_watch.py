@@ -176,6 +176,8 @@ def test_a_players_presence_line_is_whole_on_a_small_phone_while_someone_watches
 ) -> None:
     host = new_page(**SCREENS["small-phone"], extra_http_headers={"Accept-Language": language})
     play_pages.open_room(host, game)
+    # The friend took seat 2 and went away (only a full room is watched).
+    play_pages.join(new_page, host.url).close()
     watcher = new_page(viewport=PHONE)
     watcher.goto(f"{host.url}watch/")
     expect(host.locator("#play-watchers")).to_be_visible()
