@@ -138,15 +138,7 @@ async def fuzz_path(code: str, odd: str, key: str, outcome: Outcome) -> None:
     page = await open_socket(quote(odd.replace("{code}", code), safe=""))
     await page.send_json_to({"type": "hello", "key": key})
     outcome.frames += 1
-    while True:
-        output = await page.receive_output(10)
-        if output["type"] == "websocket.close":
-            outcome.closes[output.get("code", 1000)] += 1
-            break
-        message = json.loads(output["text"])
-        if message["type"] == "error":
-            outcome.errors[message["code"]] += 1
-    await page.disconnect(timeout=10)
+    await to_close(page, outcome)
 
 
 def frames(version: int = 0, seated: bool = False) -> st.SearchStrategy[tuple[str, Any]]:
@@ -180,6 +172,11 @@ async def finish(page: WebsocketCommunicator, outcome: Outcome, timeout: float =
     """Send END and read every answer up to the close. An exception inside the consumer
     (what production answers with 1011) is raised here."""
     await page.send_json_to(END)
+    await to_close(page, outcome, timeout)
+
+
+async def to_close(page: WebsocketCommunicator, outcome: Outcome, timeout: float = 10) -> None:
+    """Read every answer up to the close, counting refusals and the close's code."""
     while True:
         output = await page.receive_output(timeout)
         if output["type"] == "websocket.close":
