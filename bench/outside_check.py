@@ -145,7 +145,7 @@ def move_seat(browser: object, host: Page, one_url: str, two_url: str) -> Page:
     phone.get_by_role("button", name="Play on this device").click()
     phone.wait_for_url(host.url.replace(one_url, two_url))
     expect(phone.locator("#play-presence")).to_contain_text("You are Player 1")
-    expect(host.locator("#play-message")).to_have_text(
+    expect(host.locator("#play-stopped-text")).to_have_text(
         "This seat moved to another device. This page has stopped."
     )
     return phone
