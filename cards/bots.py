@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards import engine
+from cards import engine, search
 from cards.discards import DISCARDERS
 from cards.judge import Action, Seen, View, makes_meld
 from cards.laying_down import PLAYS, next_play
@@ -95,4 +95,10 @@ def _draw_to_use_at_once(seen: Seen, rng: random.Random) -> bool:
     return makes_meld(top, seen.hand) or gift(top, seen)
 
 
-DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}
+def _searched_draw(seen: Seen, rng: random.Random) -> bool:
+    """strong: the draw with the better mean outcome over sampled worlds (cards/search.py),
+    the rule's choice kept on a tie."""
+    return search.takes(seen, rng, _draw_to_use_at_once(seen, rng))
+
+
+DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _searched_draw}
