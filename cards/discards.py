@@ -6,7 +6,9 @@
   only live cards (a pair whose other cards are all seen is dead), avoids what the
   opponent visibly collects and sheds high cards sooner;
 - strong weighs each discard by the same measure plus the chance that it helps the
-  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py).
+  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py);
+  with the search on (cards/search.py, off on the site), its best few are then judged
+  by their mean outcome over sampled worlds.
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
