@@ -24,8 +24,9 @@ from cards.judge import Seen
 from cards.opponent_hands import melds_with, sample_opponent_hands
 
 # Sampled worlds per decision. 0: the search is off and strong plays by its rules alone:
-# every setting measured (bench/RESULTS.md, issue 44) played worse than the rules, so
-# the site keeps them; bench/bots.py --set search.WORLDS=16 turns the search on.
+# no setting measured played better than the rules (bench/RESULTS.md, issue 44: the
+# best, these defaults with 16 worlds, level with them), so the site keeps them;
+# bench/bots.py --set search.WORLDS=16 turns the search on.
 WORLDS = 0
 CANDIDATES = 4  # discards judged by the search (the best by the rule measure)
 DEPTH = 2  # playout turns (both seats) before the evaluation scores the position
