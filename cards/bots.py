@@ -37,6 +37,12 @@ among the cards the opponent was seen taking from the pile.
   table or on a meld it holds). Taking also the cards that only improved its measure
   lost it deals against medium (bench/RESULTS.md).
 
+strong's draw and discard can also be judged by a search over sampled worlds
+(cards/search.py: determinized playouts with a fast policy, cut short by a learned
+evaluation, cards/evaluation.py). It is off (``search.WORLDS = 0``): every setting
+measured for issue 44 played worse than the rules above (bench/RESULTS.md), so strong
+plays by its rules; ``bench/bots.py --set search.WORLDS=16`` turns it on.
+
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,
 laying them down in time and shedding high cards keeps the points lost small.
@@ -52,7 +58,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards import engine
+from cards import engine, search
 from cards.discards import DISCARDERS
 from cards.judge import Action, Seen, View, makes_meld
 from cards.laying_down import PLAYS, next_play
@@ -95,4 +101,10 @@ def _draw_to_use_at_once(seen: Seen, rng: random.Random) -> bool:
     return makes_meld(top, seen.hand) or gift(top, seen)
 
 
-DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}
+def _searched_draw(seen: Seen, rng: random.Random) -> bool:
+    """strong: the draw with the better mean outcome over sampled worlds (cards/search.py),
+    the rule's choice kept on a tie."""
+    return search.takes(seen, rng, _draw_to_use_at_once(seen, rng))
+
+
+DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _searched_draw}

@@ -6,7 +6,9 @@
   only live cards (a pair whose other cards are all seen is dead), avoids what the
   opponent visibly collects and sheds high cards sooner;
 - strong weighs each discard by the same measure plus the chance that it helps the
-  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py).
+  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py);
+  with the search on (cards/search.py, off on the site), its best few are then judged
+  by their mean outcome over sampled worlds.
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from cards import search
 from cards.judge import Judge, Seen, discardable
 from cards.melds import value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
@@ -62,6 +65,13 @@ def _strong_worth(hand: list[str], judge: Judge, live: list[str]) -> float:
 
 
 def _strong_discard(seen: Seen, rng: random.Random) -> str:
+    """The discards ranked by the rule measure, the best few then judged by the search
+    (cards/search.py: their mean outcome over sampled worlds)."""
+    return search.best_discard(seen, rng, ranked_discards(seen, rng))
+
+
+def ranked_discards(seen: Seen, rng: random.Random) -> list[str]:
+    """The discardable cards, best first by the rule measure plus the danger."""
     judge = Judge(seen)
     hands = [set(hand) for hand in sample_opponent_hands(seen, rng, SAMPLES)]
 
@@ -71,7 +81,7 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
         worth = _strong_worth(rest, judge, live)
         return (worth + DANGER * danger(code, seen, hands), code)
 
-    return min(discardable(seen), key=cost)
+    return sorted(discardable(seen), key=cost)
 
 
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}

@@ -1,0 +1,147 @@
+"""The strong level's search: determinized Monte Carlo (PIMC) over the hidden cards.
+
+A decision of the strong level (the draw, the discard) is judged by its simulated
+outcome, not by rules alone: worlds consistent with the seat's view are sampled (the
+opponent's hidden cards and the stock's order, cards/opponent_hands.py: each card the
+opponent was seen taking is held with two that make a meld with it), and in each world
+the rest of the deal is played out from every candidate by a fast policy for both
+seats (cards as bits of an int, cards/fast.py's plans). The candidate with the best
+mean outcome over the same worlds (common random numbers: each candidate meets the
+same hands and the same stock) is chosen. A playout longer than `DEPTH` turns is
+stopped and scored by the learned evaluation (cards/evaluation.py) of the position
+from the world's whole information.
+
+Every random choice comes from the rng given (the worlds, the stock reshuffles), so a
+decision is reproducible from the view and its rng: the hint and the review agree.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cards import evaluation, fast
+from cards.judge import Seen
+from cards.opponent_hands import melds_with, sample_opponent_hands
+
+# Sampled worlds per decision. 0: the search is off and strong plays by its rules alone:
+# no setting measured played better than the rules (bench/RESULTS.md, issue 44: the
+# best, these defaults with 16 worlds, level with them), so the site keeps them;
+# bench/bots.py --set search.WORLDS=16 turns the search on.
+WORLDS = 0
+CANDIDATES = 4  # discards judged by the search (the best by the rule measure)
+DEPTH = 2  # playout turns (both seats) before the evaluation scores the position
+FULL_DEPTH = 200  # without the evaluation (USE_MODEL 0): playouts to the end
+USE_MODEL = 1  # 0: no learned evaluation, every playout to the end of the deal
+POINTS = 0.01  # the outcome: a deal won 1, lost -1, plus this much a point scored
+MARGIN = 0.0  # the search overrules the rule choice only by more than this
+OVERSAMPLE = 4  # opponent hands drawn per world, the worlds chosen among them by weight
+PASSED = 0.25  # the weight of a hand per pile card it would have made a meld with
+THIN = 5  # cards drawn into a sampled hand and let go again (the opponent keeps its best)
+SEARCH_DRAW = 0  # 0: the draw by the rule alone; 1: the search may only turn down a
+# take of the rule (taking shows the opponent a card, which the playouts do not model);
+# 2: the search decides either way
+
+
+def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[int]]]:
+    """(the opponent's hand, the stock, its next card last) of `count` sampled worlds.
+
+    The hands are weighted by what the opponent did: every card of the discard pile was
+    either let go by it or left on top for it to take, and every level takes a card
+    that makes a meld; so a hand that would make a meld with a card of the pile is
+    `PASSED` times as likely per such card. `OVERSAMPLE` times as many hands as worlds
+    are drawn, and the worlds drawn from them by weight."""
+    if count <= 0:
+        return []
+    drawn = sample_opponent_hands(seen, rng, count * OVERSAMPLE)
+    pile = seen.pile
+    weights = [PASSED ** sum(melds_with(c, set(hand)) for c in pile) for hand in drawn]
+    hands = rng.choices(drawn, weights, k=count) if OVERSAMPLE > 1 else drawn
+    unseen = [fast.INDEX[c] for c in seen.unseen]
+    table = fast.table_of(seen.table)
+    known = fast.mask_of(seen.opponent_known)
+    extra = min(THIN, seen.view["turns"] // 2)
+    found = []
+    for hand in hands:
+        mask = fast.mask_of(hand)
+        if extra:
+            free = [c for c in unseen if not mask >> c & 1]
+            mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
+        stock = [c for c in unseen if not mask >> c & 1]
+        rng.shuffle(stock)
+        found.append((mask, stock))
+    return found
+
+
+def thinned(hand: int, more: list[int], known: int, table: tuple[fast.Shape, ...]) -> int:
+    """The hand as a player keeps it: `more` cards drawn into it, then as many let go,
+    each the loosest (outside the best plan, the fewest partners, the highest)."""
+    for card in more:
+        hand |= 1 << card
+        leaving = fast.plan(hand, table)[2]
+        loose = hand & ~leaving & ~known or hand & ~known
+        out = max(
+            fast.bits(loose),
+            key=lambda i: (-(hand & fast.PARTNERS[i]).bit_count(), fast.VALUE[i], i),
+        )
+        hand &= ~(1 << out)
+    return hand
+
+
+def start(seen: Seen, opponent: int, stock: list[int]) -> fast.World:
+    """The world of the view with the opponent's hand and the stock filled in (the
+    seat to move is 0, the opponent 1)."""
+    return fast.World(
+        hands=[fast.mask_of(seen.hand), opponent],
+        table=fast.table_of(seen.table),
+        stock=list(stock),
+        pile=[fast.INDEX[c] for c in seen.pile],
+        turns=seen.view["turns"],
+    )
+
+
+def outcome(world: fast.World, rng: random.Random) -> float:
+    """Seat 0's outcome of playing the world out from seat 1's turn: `DEPTH` turns, then
+    the learned evaluation (or to the end, without it)."""
+    to_move = fast.play_out(world, rng, DEPTH if USE_MODEL else FULL_DEPTH)
+    if world.over() or not USE_MODEL:
+        return world.outcome(0, POINTS)
+    return evaluation.evaluate(world, 0, to_move)
+
+
+def best_discard(seen: Seen, rng: random.Random, ranked: list[str]) -> str:
+    """The discard among `ranked` (best first by the rules) with the best mean outcome."""
+    options = ranked[:CANDIDATES]
+    if len(options) == 1:
+        return options[0]
+    sampled = worlds(seen, rng, WORLDS)
+    seeds = [rng.getrandbits(32) for _ in sampled]
+    totals = dict.fromkeys(options, 0.0)
+    for (opponent, stock), seed in zip(sampled, seeds, strict=True):
+        for code in options:
+            world = start(seen, opponent, stock)
+            world.discard(0, fast.INDEX[code])
+            totals[code] += outcome(world, random.Random(seed))
+    first = options[0]
+    best = max(options, key=lambda code: (totals[code], code == first))
+    return best if totals[best] > totals[first] + MARGIN * len(sampled) else first
+
+
+def takes(seen: Seen, rng: random.Random, rule: bool) -> bool:
+    """Whether to take the pile's top card: the mean outcome of taking it (then the
+    fast policy's discard) against that of drawing the stock's next card."""
+    if seen.top is None or not SEARCH_DRAW or (SEARCH_DRAW == 1 and not rule):
+        return rule and seen.top is not None
+    sampled = worlds(seen, rng, WORLDS)
+    seeds = [rng.getrandbits(32) for _ in sampled]
+    margin = 0.0
+    for (opponent, stock), seed in zip(sampled, seeds, strict=True):
+        for take in (True, False):
+            world = start(seen, opponent, stock)
+            play_rng = random.Random(seed)
+            world.draw(0, take, play_rng)
+            world.finish_turn(0)
+            result = outcome(world, play_rng)
+            margin += result if take else -result
+    if rule:
+        return margin >= -MARGIN * len(sampled)
+    return margin > MARGIN * len(sampled)
