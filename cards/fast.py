@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from cards.deal import TURN_LIMIT
 from cards.melds import RANK_OF, RANKS, SUITS, value
+from gamekit.bitsets import bits
 
 CODE: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
 INDEX: dict[str, int] = {code: i for i, code in enumerate(CODE)}
@@ -285,15 +286,6 @@ class World:
         else:
             card = min(bits(hand & ~taken), key=lambda i: (VALUE[i], i))
         self.discard(seat, card)
-
-
-def bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def play_out(world: World, rng: random.Random, depth: int, seat: int = 1) -> int:

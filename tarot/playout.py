@@ -8,9 +8,10 @@ first, then the points; a cheap, far-seeing guess where the search cannot reach 
 
 from __future__ import annotations
 
+from gamekit.bitsets import bits
 from tarot.cards import DECK, TWENTY_ONE, half_points, is_trump, strength
 from tarot.endgame import TAKEN, EndSearch, outcome
-from tarot.search import BEATS, EX, EX_BIT, SUIT_MASKS, T1, T1_BIT, TRUMPS, bits, legal_mask
+from tarot.search import BEATS, EX, EX_BIT, SUIT_MASKS, T1, T1_BIT, TRUMPS, legal_mask
 
 # Shedding order: the cheapest card first (points, suit cards before trumps, strength),
 # the Petit and the Excuse last.

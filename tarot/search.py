@@ -21,6 +21,7 @@ the trick ends the search, legal cards, winners and trick values come from table
 
 from __future__ import annotations
 
+from gamekit.bitsets import bits
 from tarot.cards import (
     DECK,
     EXCUSE,
@@ -61,15 +62,6 @@ for _i in range(N):
     else:
         BEATS[_i] = TRUMPS | (SUIT_MASKS[SUIT_OF[_i]] & ~((2 << _i) - 1))
 INF = 10**9
-
-
-def bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def legal_mask(avail: int, lead: int) -> int:

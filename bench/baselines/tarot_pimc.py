@@ -28,10 +28,11 @@ from bench.baselines.tarot_rules_of_thumb import (
     shown_voids,
     unseen_cards,
 )
+from gamekit.bitsets import bits
 from tarot import engine
 from tarot.cards import DECK, INDEX, TWENTY_ONE, half_points, is_trump, strength
 from tarot.endgame import OUDLER_UNIT, EndSearch, outcome
-from tarot.search import BEATS, EX, EX_BIT, SUIT_MASKS, T1, T1_BIT, TRUMPS, bits, legal_mask
+from tarot.search import BEATS, EX, EX_BIT, SUIT_MASKS, T1, T1_BIT, TRUMPS, legal_mask
 
 # pimc: worlds per decision, and how few tricks left make it search them exactly.
 WORLDS = 16

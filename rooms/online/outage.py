@@ -76,7 +76,16 @@ def pool_exhausted(error: BaseException) -> bool:
     """Whether `error` (as Django raises it, or psycopg_pool's own) is a wait for a pooled
     connection that timed out because every connection was in use: the site busy. A wait
     that timed out while the pool's attempts to connect failed (since the last such
-    wait), or during a known outage, is the database unreachable: the database lost."""
+    wait), or during a known outage, is the database unreachable: the database lost.
+    Decided once per error (the thread that told the outage and the socket that answers
+    the page ask about the same error), and kept on it."""
+    decided = getattr(error, "pool_busy", None)
+    if decided is None:
+        decided = error.pool_busy = _pool_busy(error)
+    return decided
+
+
+def _pool_busy(error: BaseException) -> bool:
     global _connect_errors_seen
     try:
         from psycopg_pool import PoolTimeout

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
+from tests.e2e.test_tiles_fits_screen import SCREENS
 
 pytestmark = pytest.mark.e2e
 
@@ -57,9 +58,7 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     expect(second.locator("#play-new")).to_be_hidden()
 
 
-PHONE = {"width": 390, "height": 844}
-SMALL_PHONE = {"width": 360, "height": 640}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE, SMALL_PHONE, DESKTOP = (SCREENS[s]["viewport"] for s in ("phone", "small-phone", "desktop"))
 # What a replaced tab says, its button, and what the button does, in each language.
 REPLACED = {
     "en": (

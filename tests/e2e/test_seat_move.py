@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import play_pages
+from tests.e2e.test_tiles_fits_screen import SCREENS
 from tests.e2e.tiles_pages import board_data, wait_for_turn
 
 pytestmark = pytest.mark.e2e
@@ -106,9 +107,7 @@ def test_the_move_panel_and_the_link_speak_portuguese_on_a_phone(new_page) -> No
     )
 
 
-PHONE = {"width": 390, "height": 844}
-SMALL_PHONE = {"width": 360, "height": 640}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE, SMALL_PHONE, DESKTOP = (SCREENS[s]["viewport"] for s in ("phone", "small-phone", "desktop"))
 # What the old device says, after the move and after a reload, and its ways on.
 MOVED = {
     "en": (
