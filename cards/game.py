@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from cards import bots, engine, review
+from cards import bots, engine, lesson, review
 from cards.hint import hint
 from rooms.registry import Game
 
@@ -15,6 +15,7 @@ GAME = Game(
     # A hint is one decision of the strong level (its p99 is kept under a second of CPU).
     hint=hint,
     review=review,
+    lesson=lesson.LESSON,
     rates={"hint": (30, 60)},
     # Rummy's own rule decides who plays first (player 1 in a match's first deal, then
     # the deal alternates), not the round-by-round first_seat.

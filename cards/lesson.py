@@ -38,7 +38,10 @@ LESSON = Lesson(
             {"type": "draw", "source": "discard"},
         ),
         Step(
-            gettext_noop("Now try to discard the 5♣ you have just taken."),
+            gettext_noop(
+                "Now try to discard the 5♣ you have just taken, and read why you may not. "
+                "Then meld your set of three 5s: select them and press Meld."
+            ),
             {"type": "discard", "card": "5C"},
             refused="taken_card",
         ),

@@ -64,6 +64,11 @@ MESSAGES: dict[str, Any] = {
     "bad_replay": _("This replay is damaged and cannot be shown."),
     "no_replay": _("This round was started before replays were kept: it has no replay."),
     "not_yours": _("This game is not one this browser keeps: nothing was forgotten."),
+    "no_lesson": _("There is no lesson for this game."),
+    "lesson_elsewhere": _(
+        "That move is allowed, but the lesson asks for another one: read the line above "
+        "the board and try again."
+    ),
 }
 
 
@@ -81,7 +86,16 @@ class RoomError(Exception):
 
 def describe(error: RoomError | IllegalAction) -> dict[str, Any]:
     """`{code, message}` for the browser, in the active language; with `edit` when the
-    refusal names the step of a many-step request that failed (a draft's edit)."""
+    refusal names the step of a many-step request that failed (a draft's edit), and
+    `lesson` when it was a lesson's (rooms.local.lessons: where the lesson stands)."""
+    described = _described(error)
+    lesson = getattr(error, "lesson", None)
+    if lesson is not None:
+        described["lesson"] = lesson
+    return described
+
+
+def _described(error: RoomError | IllegalAction) -> dict[str, Any]:
     if isinstance(error, IllegalAction):
         message = gettext(error.message)
         if error.params:

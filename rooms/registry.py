@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from gamekit.engine import ENGINE_FUNCTIONS, STATUS_KEYS, Bots, Engine, Seat, Status, View
+from gamekit.lesson import Lesson
 from gamekit.seats import LEVELS
 from rooms.seats import DEFAULT_LEVEL, LEVEL_NAMES
 
@@ -122,6 +123,8 @@ class Game:
     # The key of a seat's own pieces in engine.view(state, seat): a replay of a finished
     # round shows both seats' (rooms.replays).
     hand_key: str = "hand"
+    # The guided first round, "Learn to play" (gamekit.lesson.Lesson); None: none.
+    lesson: Lesson | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here
@@ -198,6 +201,8 @@ def problems(game: Game) -> list[str]:
     board = game.board
     if not callable(getattr(board, "render", None)) or not hasattr(board, "available"):
         found.append(f"its board {board!r} is not a Board (render(...) and available)")
+    if game.lesson is not None and not isinstance(game.lesson, Lesson):
+        found.append(f"its lesson {game.lesson!r} is not a gamekit.lesson.Lesson")
     if game.urls is not None and not hasattr(game.urls, "urlpatterns"):
         found.append(f"its urls {game.urls!r} is not a URLconf module (no urlpatterns)")
     if not missing:

@@ -29,6 +29,7 @@ urlpatterns = [
     path("r/<code:code>/move", views.start_move, name="room_move_start"),
     path("r/<code:code>/move/<token:token>/", views.take_move, name="room_move"),
     path("<slug:slug>/rules/", views.rules, name="rules"),
+    path("<slug:slug>/learn/", views.learn, name="learn"),
     path("<slug:slug>/hint/", hints.hint, name="hint"),
     path("<slug:slug>/<slug:mode>/", views.game_page, name="game_page"),
 ]

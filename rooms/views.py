@@ -94,6 +94,17 @@ def game_page(request: HttpRequest, slug: str, mode: str) -> HttpResponse:
     return render(request, "rooms/friend.html", {"game": game})
 
 
+def learn(request: HttpRequest, slug: str) -> HttpResponse:
+    """The "Learn to play" page: the guided first round (issue 46), a game against the
+    computer that begins with the game's lesson (rooms.local.lessons)."""
+    game = _game_or_404(slug)
+    if game.lesson is None:
+        raise Http404
+    if not game.available:
+        return render(request, "coming_soon.html", {"game": game, "mode": "computer"})
+    return _play_page(request, game, "computer", lesson=True)
+
+
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The rules page in the reader's language (each game writes one per language)."""
     game = _game_or_404(slug)

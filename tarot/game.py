@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tarot import bots, engine, review
+from tarot import bots, engine, lesson, review
 from tarot.hint import hint
 
 GAME = Game(
@@ -15,6 +15,7 @@ GAME = Game(
     # A hint is one decision of the strong level: up to about a second of CPU.
     hint=hint,
     review=review,
+    lesson=lesson.LESSON,
     rates={"hint": (30, 60)},
     counts={"hand_counts": "hand"},
 )

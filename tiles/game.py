@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import board_markup, bots, engine, review, urls
+from tiles import board_markup, bots, engine, lesson, review, urls
 from tiles.hint import hint
 
 GAME = Game(
@@ -15,6 +15,7 @@ GAME = Game(
     urls=urls,
     hint=hint,
     review=review,
+    lesson=lesson.LESSON,
     reveal=_("Show Player %(seat)s's tiles"),
     hand_key="rack",
     # Each hint may cost up to about a second of CPU; a draft check comes with each edit

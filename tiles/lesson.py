@@ -59,7 +59,8 @@ LESSON = Lesson(
         Step(
             gettext_noop(
                 "A run is three or more tiles of one colour in a row. Put your blue "
-                "2, 3 and 4 on the table, then end your turn."
+                "2, 3 and 4 on the table: the line under the table says why that is not "
+                "enough yet. Then add your four 10s and end your turn."
             ),
             play(RUN),
             refused="opening_too_low",

@@ -28,7 +28,7 @@ from gamekit.engine import IllegalAction, Seat, Status, View
 from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local import computer, records
+from rooms.local import computer, lessons, records
 from rooms.local.computer import COMPUTER_SEAT
 from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
@@ -49,6 +49,7 @@ class Outcome:
     seat: Seat | None
     view: View
     status: Status
+    lesson: dict[str, Any] | None = None  # rooms.local.lessons.progress, in a lesson
 
 
 def _game(slug: str, mode: str) -> registry.Game:
@@ -128,14 +129,21 @@ def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcom
         seat=seat,
         view=engine.view(state, seat),
         status=status,
+        lesson=lessons.progress(game, payload.get("lesson")),
     )
 
 
-def new_game(slug: str, mode: str, level: object = None, previous: object = None) -> Outcome:
+def new_game(
+    slug: str, mode: str, level: object = None, previous: object = None, lesson: bool = False
+) -> Outcome:
     """A new game; with the previous game's token, the next round (the other player
     starts, the level is kept unless a new one is given) as the save's next version:
-    refused with "stale_save" when that token is not the newest."""
+    refused with "stale_save" when that token is not the newest. With `lesson`, the
+    game's guided first round against the computer (rooms.local.lessons), from its
+    first step."""
     game = _game(slug, mode)
+    if lesson:
+        return _new_lesson(game, mode, previous)
     round_no, previous_state, previous_level = 1, None, None
     save, version = new_key(), 0
     if previous:
@@ -161,6 +169,22 @@ def new_game(slug: str, mode: str, level: object = None, previous: object = None
     return _outcome(game, payload, state)
 
 
+def _new_lesson(game: registry.Game, mode: str, previous: object) -> Outcome:
+    if mode != "computer":
+        raise RoomError("no_lesson")
+    state = lessons.begin(game)
+    save, version = new_key(), 0
+    if previous:
+        with contextlib.suppress(RoomError, ValueError, TypeError):
+            old, _ = _open(game, mode, previous)
+            _current(old)
+            save, version = old["save"], old["version"]
+    payload = {"game": game.slug, "mode": mode, "level": lessons.LEVEL, "round": 1}
+    payload |= {"seed": new_seed(), "moves": 0, "seat": None, "save": save, "version": version}
+    payload |= {"lesson": 0, "record": records.begin(game.engine.to_json(state))}
+    return _outcome(game, payload, state)
+
+
 def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     """The human's action, then (against the computer) the computer's replies."""
     game = _game(slug, mode)
@@ -174,10 +198,13 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     seat = HUMAN_SEAT if mode == "computer" else status["turn"]
     if status["turn"] != seat:
         raise RoomError("not_your_turn")
-    state = game.engine.apply(state, seat, action)
     payload["seat"] = seat
-    done = [(seat, action)]
-    if mode == "computer":
+    if lessons.learning(game, payload):
+        state, done = lessons.act(game, payload, state, action)
+    else:
+        state = game.engine.apply(state, seat, action)
+        done = [(seat, action)]
+    if mode == "computer" and not lessons.learning(game, payload):
         state, made = computer_replies(game, payload, state)
         done += [(COMPUTER_SEAT, a) for a in made]
     payload["record"] = records.add(payload.get("record"), done)

@@ -31,6 +31,7 @@ def _answer(request: HttpRequest, outcome: play.Outcome) -> JsonResponse:
             "seat": outcome.seat,
             "level": outcome.level,
             "html": html,
+            "lesson": outcome.lesson,
         }
     )
 
@@ -50,7 +51,9 @@ def _play_endpoint(step: Callable[..., play.Outcome]) -> Callable[..., HttpRespo
 
 @_play_endpoint
 def play_new(data: dict[str, Any], slug: str, mode: str) -> play.Outcome:
-    return play.new_game(slug, mode, data.get("level"), data.get("token"))
+    return play.new_game(
+        slug, mode, data.get("level"), data.get("token"), lesson=data.get("lesson") is True
+    )
 
 
 @_play_endpoint

@@ -20,6 +20,9 @@ PAGES = [
     "/cards/local/",
     "/tarot/rules/",
     "/tarot/computer/",
+    "/tiles/learn/",
+    "/cards/learn/",
+    "/tarot/learn/",
 ]
 AXE = Axe()
 
@@ -35,7 +38,7 @@ def test_pages_have_no_accessibility_violations(new_page, scheme: str, width: in
     problems = {}
     for path in PAGES:
         page.goto(path)
-        if path.endswith("/computer/"):  # the game's board, once the first view is in
+        if path.endswith(("/computer/", "/learn/")):  # the board, once the first view is in
             expect(page.locator("#board > section")).to_be_visible()
         found = violations(page)
         if path.endswith("/local/"):  # the hot-seat cover, then the board behind it

@@ -95,7 +95,9 @@
       // Online: true while the other seat is not connected (the server refuses moves
       // then); a "play:presence" event {presence, waiting} tells of every change.
       waiting: false,
-      storageKey: mode === "friend" ? null : `play:${game}:${mode}`,
+      // A lesson (data-lesson, rooms.local.lessons) is a game against the computer kept
+      // apart from the player's own.
+      storageKey: mode === "friend" ? null : `play:${game}:${data.lesson ? "learn" : mode}`,
     },
     busy: false,
     send: (action) => transport.send(action),
@@ -211,6 +213,7 @@
           seat: payload.seat,
           mode,
           version: Play.context.version,
+          lesson: payload.lesson,
         },
       }),
     );
@@ -385,6 +388,7 @@
       } catch (error) {
         if (error.code === "stale_save") this.stop(error.message || t("staleSave"));
         else showMessage(error.message, true);
+        document.dispatchEvent(new CustomEvent("play:refused", { detail: error }));
         throw error;
       } finally {
         setBusy(false);
@@ -415,6 +419,7 @@
       return this.request(data.newUrl, () => {
         const body = { token: this.token };
         if (levelPicker) body.level = levelPicker.value;
+        if (data.lesson) body.lesson = true;
         return body;
       });
     },
@@ -440,6 +445,7 @@
         }
       }
       const body = levelPicker ? { level: levelPicker.value } : {};
+      if (data.lesson) body.lesson = true;
       await this.request(data.newUrl, () => body).catch(() => {});
       if (saved) showMessage(t("restoredFailed"));
     },
