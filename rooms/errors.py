@@ -65,6 +65,7 @@ MESSAGES: dict[str, Any] = {
     "no_replay": _("This round was started before replays were kept: it has no replay."),
     "not_yours": _("This game is not one this browser keeps: nothing was forgotten."),
     "no_lesson": _("There is no lesson for this game."),
+    "no_try": _("The computer's review did not mark this decision: there is nothing to try again."),
     "lesson_elsewhere": _(
         "That move is allowed, but the lesson asks for another one: read the line above "
         "the board and try again."

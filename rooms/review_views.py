@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
@@ -17,7 +17,9 @@ from gamekit.engine import IllegalAction
 from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
+from rooms.local.tries import MARKED
 from rooms.models import Replay
+from rooms.review_text import note_html
 from rooms.reviews import Review
 from rooms.throttle import PLAY_RATE, throttle
 
@@ -54,19 +56,19 @@ def review_panel(request: HttpRequest, code: str) -> HttpResponse:
         status = STATUS.get(error.code, 400)
         answer = f'<p class="review-failed" role="alert">{escape(error.message)}</p>'
         return HttpResponse(answer, status=status)
-    return render(request, "rooms/review.html", context(game, review))
+    return render(request, "rooms/review.html", context(game, review, code))
 
 
-def context(game: registry.Game, review: Review | None) -> dict[str, Any]:
+def context(game: registry.Game, review: Review | None, code: str) -> dict[str, Any]:
     if review is None or review.status != Review.DONE:
         return {"review": review}
-    template = select_template([f"{game.slug}/review_note.html", "rooms/review_note.html"])
     notes = []
     for note in review.notes:
         mark, label = KINDS.get(note["kind"], KINDS["none"])
-        html = template.render({"note": note, "game": game})
-        notes.append(
-            {**note, "shown_at": note["step"] + 1, "mark": mark, "label": label, "html": html}
-        )
+        html = note_html(game, note)
+        shown = {**note, "shown_at": note["step"] + 1, "mark": mark, "label": label, "html": html}
+        if note["kind"] in MARKED:  # "Try again from here" (rooms.local.tries)
+            shown["try_url"] = reverse("try_from", args=[game.slug, code, note["step"]])
+        notes.append(shown)
     summary = sorted(review.summary.items())
     return {"review": review, "notes": notes, "summary": summary}

@@ -30,6 +30,7 @@ urlpatterns = [
     path("r/<code:code>/move/<token:token>/", views.take_move, name="room_move"),
     path("<slug:slug>/rules/", views.rules, name="rules"),
     path("<slug:slug>/learn/", views.learn, name="learn"),
+    path("<slug:slug>/try/<code:code>/<int:step>/", views.try_from, name="try_from"),
     path("<slug:slug>/hint/", hints.hint, name="hint"),
     path("<slug:slug>/<slug:mode>/", views.game_page, name="game_page"),
 ]

@@ -105,6 +105,15 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
     return _play_page(request, game, "computer", lesson=True)
 
 
+def try_from(request: HttpRequest, slug: str, code: str, step: int) -> HttpResponse:
+    """The "Try again from here" page: a game against the computer from a decision the
+    review of a finished round marked (rooms.local.tries); the page's script starts it."""
+    game = _game_or_404(slug)
+    if game.review is None or not game.available:
+        raise Http404
+    return _play_page(request, game, "computer", trying=f"{code}:{step}")
+
+
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The rules page in the reader's language (each game writes one per language)."""
     game = _game_or_404(slug)

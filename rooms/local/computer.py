@@ -24,7 +24,7 @@ from rooms import registry
 from rooms.errors import RoomError
 from rooms.workers import WorkerPool
 
-COMPUTER_SEAT = 2
+COMPUTER_SEAT = 2  # unless the game began elsewhere (payload "human": rooms.local.tries)
 # A computer that keeps playing forever would hold the request: no game needs this many.
 MAX_COMPUTER_MOVES = 400
 # Worker processes per server process for the computer's moves (None: inline, in the
@@ -38,6 +38,11 @@ computer_pool = _workers.get  # the workers, started on first use (None: inline)
 set_computer_pool = _workers.replace  # the pool from now on (tests; None: start afresh)
 
 
+def computer_seat(payload: dict[str, Any]) -> int:
+    """The computer's seat in a sealed game: the one its human does not hold."""
+    return 1 if payload.get("human") == 2 else COMPUTER_SEAT
+
+
 def computer_replies(
     game: registry.Game, payload: dict[str, Any], state: Any
 ) -> tuple[Any, list[Action]]:
@@ -47,6 +52,7 @@ def computer_replies(
     pool = computer_pool()
     # Only what the computer needs travels to the worker (not the round's record).
     needs = {key: payload[key] for key in ("seed", "moves", "level")}
+    needs["seat"] = computer_seat(payload)
     if pool is None:
         state, made = _replies(game.engine, game.bots, needs, state)
         payload["moves"] = needs["moves"]
@@ -76,15 +82,16 @@ def _replies(
     engine: Any, bots: Any, payload: dict[str, Any], state: Any
 ) -> tuple[Any, list[Action]]:
     made: list[Action] = []
+    seat = payload.get("seat", COMPUTER_SEAT)
     for _ in range(MAX_COMPUTER_MOVES):
         status = engine.status(state)
-        if status["over"] or status["turn"] != COMPUTER_SEAT:
+        if status["over"] or status["turn"] != seat:
             return state, made
         payload["moves"] += 1
         rng = random.Random(f"{payload['seed']}:{payload['moves']}")
-        action = bots.choose(state, COMPUTER_SEAT, payload["level"], rng)
+        action = bots.choose(state, seat, payload["level"], rng)
         try:
-            state = engine.apply(state, COMPUTER_SEAT, action)
+            state = engine.apply(state, seat, action)
         except IllegalAction:
             raise RoomError("computer_failed") from None
         made.append(action)

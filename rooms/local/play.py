@@ -28,14 +28,14 @@ from gamekit.engine import IllegalAction, Seat, Status, View
 from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local import computer, lessons, records
-from rooms.local.computer import COMPUTER_SEAT
+from rooms.local import computer, lessons, records, tries
+from rooms.local.computer import COMPUTER_SEAT, computer_seat
 from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
 
 SAVE_KEY_BYTES = 16  # a save's key (rooms.local.saves): 128 bits, unguessable
-HUMAN_SEAT = 1
+HUMAN_SEAT = 1  # against the computer, unless the game began elsewhere (human_seat)
 
 
 @dataclass
@@ -50,6 +50,7 @@ class Outcome:
     view: View
     status: Status
     lesson: dict[str, Any] | None = None  # rooms.local.lessons.progress, in a lesson
+    tried: dict[str, Any] | None = None  # rooms.local.tries.progress, in a try
 
 
 def _game(slug: str, mode: str) -> registry.Game:
@@ -103,18 +104,24 @@ def _current(payload: dict[str, Any]) -> None:
     BrowserSave.objects.check_current(payload["save"], payload["version"])
 
 
-def _seat_to_show(mode: str, status: Status, previous: Seat | None) -> Seat:
+def human_seat(payload: dict[str, Any]) -> Seat:
+    """The human's seat against the computer: seat 1, or the seat of the decision a
+    game tried again from (rooms.local.tries)."""
+    return 2 if payload.get("human") == 2 else HUMAN_SEAT
+
+
+def _seat_to_show(payload: dict[str, Any], status: Status) -> Seat:
     """Against the computer the human's seat; on one device the seat to move (after the
     game, the seat that made the last move keeps the board)."""
-    if mode == "computer":
-        return HUMAN_SEAT
-    return status["turn"] or previous or 1
+    if payload["mode"] == "computer":
+        return human_seat(payload)
+    return status["turn"] or payload.get("seat") or 1
 
 
 def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcome:
     engine = game.engine
     status = engine.status(state)
-    seat = _seat_to_show(payload["mode"], status, payload.get("seat"))
+    seat = _seat_to_show(payload, status)
     payload["seat"] = seat
     payload["state"] = engine.to_json(state)
     version = payload["version"]
@@ -130,20 +137,29 @@ def _outcome(game: registry.Game, payload: dict[str, Any], state: Any) -> Outcom
         view=engine.view(state, seat),
         status=status,
         lesson=lessons.progress(game, payload.get("lesson")),
+        tried=tries.progress(game, payload),
     )
 
 
 def new_game(
-    slug: str, mode: str, level: object = None, previous: object = None, lesson: bool = False
+    slug: str,
+    mode: str,
+    level: object = None,
+    previous: object = None,
+    lesson: bool = False,
+    start: object = None,
 ) -> Outcome:
     """A new game; with the previous game's token, the next round (the other player
     starts, the level is kept unless a new one is given) as the save's next version:
     refused with "stale_save" when that token is not the newest. With `lesson`, the
     game's guided first round against the computer (rooms.local.lessons), from its
-    first step."""
+    first step; with `start` ("<replay code>:<step>"), a game against the computer from
+    a decision the review marked (rooms.local.tries)."""
     game = _game(slug, mode)
     if lesson:
         return _new_lesson(game, mode, previous)
+    if start is not None:
+        return _new_try(game, mode, level, previous, start)
     round_no, previous_state, previous_level = 1, None, None
     save, version = new_key(), 0
     if previous:
@@ -173,16 +189,36 @@ def _new_lesson(game: registry.Game, mode: str, previous: object) -> Outcome:
     if mode != "computer":
         raise RoomError("no_lesson")
     state = lessons.begin(game)
-    save, version = new_key(), 0
-    if previous:
-        with contextlib.suppress(RoomError, ValueError, TypeError):
-            old, _ = _open(game, mode, previous)
-            _current(old)
-            save, version = old["save"], old["version"]
+    save, version = _previous_save(game, mode, previous)
     payload = {"game": game.slug, "mode": mode, "level": lessons.LEVEL, "round": 1}
     payload |= {"seed": new_seed(), "moves": 0, "seat": None, "save": save, "version": version}
     payload |= {"lesson": 0, "record": records.begin(game.engine.to_json(state))}
     return _outcome(game, payload, state)
+
+
+def _new_try(
+    game: registry.Game, mode: str, level: object, previous: object, start: object
+) -> Outcome:
+    if mode != "computer":
+        raise RoomError("no_try")
+    begun = tries.begin(game, start)
+    save, version = _previous_save(game, mode, previous)
+    payload = {"game": game.slug, "mode": mode, "level": _level(game, level, mode), "round": 1}
+    payload |= {"seed": new_seed(), "moves": 0, "seat": None, "save": save, "version": version}
+    payload |= {"human": begun.seat, "from": begun.ref}
+    payload["record"] = records.begin(game.engine.to_json(begun.state))
+    return _outcome(game, payload, begun.state)
+
+
+def _previous_save(game: registry.Game, mode: str, previous: object) -> tuple[str, int]:
+    """The save a new lesson or try takes over (the page's own, when its token is the
+    newest), or a new one."""
+    if previous:
+        with contextlib.suppress(RoomError, ValueError, TypeError):
+            old, _ = _open(game, mode, previous)
+            _current(old)
+            return old["save"], old["version"]
+    return new_key(), 0
 
 
 def act(slug: str, mode: str, token: object, action: object) -> Outcome:
@@ -195,18 +231,19 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     status = game.engine.status(state)
     if status["over"]:
         raise RoomError("game_over")
-    seat = HUMAN_SEAT if mode == "computer" else status["turn"]
+    seat = human_seat(payload) if mode == "computer" else status["turn"]
     if status["turn"] != seat:
         raise RoomError("not_your_turn")
     payload["seat"] = seat
     if lessons.learning(game, payload):
         state, done = lessons.act(game, payload, state, action)
     else:
-        state = game.engine.apply(state, seat, action)
+        before, state = state, game.engine.apply(state, seat, action)
         done = [(seat, action)]
+        tries.judge(game, payload, before, seat, action)
     if mode == "computer" and not lessons.learning(game, payload):
         state, made = computer_replies(game, payload, state)
-        done += [(COMPUTER_SEAT, a) for a in made]
+        done += [(computer_seat(payload), a) for a in made]
     payload["record"] = records.add(payload.get("record"), done)
     return _outcome(game, payload, state)
 
@@ -220,16 +257,16 @@ def change_level(slug: str, token: object, level: object) -> Outcome:
     return _outcome(game, payload, state)
 
 
-def open_token(slug: str, token: object) -> tuple[str, Any]:
-    """(mode, state) of a sealed game of `slug` on one device or against the computer,
-    for a game's own endpoints (a hint): only this server can have made the token, so
-    the mode is the real one. RoomError("bad_token") etc. for anything else."""
+def open_token(slug: str, token: object) -> tuple[dict[str, Any], Any]:
+    """(payload, state) of a sealed game of `slug` on one device or against the
+    computer, for a game's own endpoints (a hint): only this server can have made the
+    token, so the mode is the real one. RoomError("bad_token") etc. for anything else."""
     payload = unseal(token)
     mode = payload.get("mode")
     game = _game(slug, mode if isinstance(mode, str) else "")
     # Not checked against the save's newest version: reading changes nothing, and a
     # hint needs no database (the tab that plays an old token is refused its move).
-    return str(mode), _open(game, str(mode), token)[1]
+    return _open(game, str(mode), token)
 
 
 def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
@@ -237,11 +274,12 @@ def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
     game's own endpoint that must work from the real game (a hint): the mode is the
     token's, never the page's word. RoomError for anything else; against the computer,
     not_your_turn while it is the computer's turn, and game_over at the end."""
-    mode, state = open_token(slug, token)
+    payload, state = open_token(slug, token)
+    mode = payload["mode"]
     status = registry.get(slug).engine.status(state)
     if status["over"]:
         raise RoomError("game_over")
-    if mode == "computer" and status["turn"] != HUMAN_SEAT:
+    if mode == "computer" and status["turn"] != human_seat(payload):
         raise RoomError("not_your_turn")
     return mode, status["turn"], state
 

@@ -32,6 +32,7 @@ def _answer(request: HttpRequest, outcome: play.Outcome) -> JsonResponse:
             "level": outcome.level,
             "html": html,
             "lesson": outcome.lesson,
+            "tried": outcome.tried,
         }
     )
 
@@ -52,7 +53,12 @@ def _play_endpoint(step: Callable[..., play.Outcome]) -> Callable[..., HttpRespo
 @_play_endpoint
 def play_new(data: dict[str, Any], slug: str, mode: str) -> play.Outcome:
     return play.new_game(
-        slug, mode, data.get("level"), data.get("token"), lesson=data.get("lesson") is True
+        slug,
+        mode,
+        data.get("level"),
+        data.get("token"),
+        lesson=data.get("lesson") is True,
+        start=data.get("from"),
     )
 
 

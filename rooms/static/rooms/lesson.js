@@ -1,32 +1,60 @@
-/* The guided first round's panel (rooms/partials/lesson.html): where the lesson stands,
-   from each answer of the server and each refusal (play.js's play:view and play:refused
-   events carry rooms.local.lessons.progress). The moves are judged on the server. */
+/* The panels that coach a player above the board, filled from each answer of the server
+   and each refusal (play.js's play:view and play:refused events): a lesson's
+   (rooms/partials/lesson.html, rooms.local.lessons.progress) and a try's from a replay
+   (rooms/partials/try.html, rooms.local.tries.progress). Moves are judged on the server. */
 (() => {
   "use strict";
 
-  const panel = document.getElementById("lesson");
-  if (!panel) return;
-  const step = document.getElementById("lesson-step");
-  const say = document.getElementById("lesson-say");
-  const done = document.getElementById("lesson-done");
-  const over = document.getElementById("lesson-over");
-  let roundOver = false;
+  const lesson = document.getElementById("lesson");
+  if (lesson) {
+    const step = document.getElementById("lesson-step");
+    const say = document.getElementById("lesson-say");
+    const done = document.getElementById("lesson-done");
+    const over = document.getElementById("lesson-over");
+    let roundOver = false;
 
-  function show(lesson) {
-    if (!lesson) return;
-    step.textContent = lesson.done
-      ? ""
-      : panel.dataset.stepOf.replace("{step}", lesson.step).replace("{steps}", lesson.steps);
-    say.textContent = lesson.say;
-    say.hidden = lesson.done;
-    done.hidden = !lesson.done || roundOver;
-    over.hidden = !(lesson.done && roundOver);
+    const show = (where) => {
+      if (!where) return;
+      step.textContent = where.done
+        ? ""
+        : lesson.dataset.stepOf.replace("{step}", where.step).replace("{steps}", where.steps);
+      say.textContent = where.say;
+      say.hidden = where.done;
+      done.hidden = !where.done || roundOver;
+      over.hidden = !(where.done && roundOver);
+    };
+    document.addEventListener("play:view", (event) => {
+      roundOver = Boolean(event.detail.status && event.detail.status.over);
+      show(event.detail.lesson);
+    });
+    // A refusal keeps the position; the one a step was about moves the lesson on.
+    document.addEventListener("play:refused", (event) => show(event.detail && event.detail.lesson));
   }
 
-  document.addEventListener("play:view", (event) => {
-    roundOver = Boolean(event.detail.status && event.detail.status.over);
-    show(event.detail.lesson);
-  });
-  // A refusal keeps the position; the one a step was about moves the lesson on.
-  document.addEventListener("play:refused", (event) => show(event.detail && event.detail.lesson));
+  const trying = document.getElementById("try");
+  if (trying) {
+    const say = document.getElementById("try-say");
+    const judged = document.getElementById("try-judged");
+    const links = document.getElementById("try-links");
+    const next = document.getElementById("try-next");
+    const replay = document.getElementById("try-replay");
+
+    document.addEventListener("play:view", (event) => {
+      const tried = event.detail.tried;
+      if (!tried) return;
+      replay.href = tried.replay;
+      if (!tried.judged) {
+        say.textContent = trying.dataset.before.replace("{step}", tried.step);
+        judged.hidden = links.hidden = true;
+        return;
+      }
+      say.textContent = tried.judged.verdict;
+      say.dataset.kind = tried.judged.kind;
+      judged.innerHTML = tried.judged.html; // the game's review note, drawn by the server
+      judged.hidden = tried.judged.kind === "best";
+      links.hidden = false;
+      next.hidden = !tried.next;
+      if (tried.next) next.href = tried.next;
+    });
+  }
 })();

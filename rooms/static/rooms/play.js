@@ -95,9 +95,9 @@
       // Online: true while the other seat is not connected (the server refuses moves
       // then); a "play:presence" event {presence, waiting} tells of every change.
       waiting: false,
-      // A lesson (data-lesson, rooms.local.lessons) is a game against the computer kept
-      // apart from the player's own.
-      storageKey: mode === "friend" ? null : `play:${game}:${data.lesson ? "learn" : mode}`,
+      // A lesson (data-lesson, rooms.local.lessons) and a try from a replay (data-try,
+      // rooms.local.tries) are games against the computer kept apart from the player's own.
+      storageKey: mode === "friend" ? null : `play:${game}:${data.lesson ? "learn" : data.try ? "try" : mode}`,
     },
     busy: false,
     send: (action) => transport.send(action),
@@ -214,6 +214,7 @@
           mode,
           version: Play.context.version,
           lesson: payload.lesson,
+          tried: payload.tried,
         },
       }),
     );
@@ -420,6 +421,7 @@
         const body = { token: this.token };
         if (levelPicker) body.level = levelPicker.value;
         if (data.lesson) body.lesson = true;
+        if (data.try) body.from = data.try;
         return body;
       });
     },
@@ -434,9 +436,11 @@
       const saved = storage.get(tokenKey());
       if (saved) {
         try {
-          await this.request(data.showUrl, () => ({ token: saved }));
+          const shown = await this.request(data.showUrl, () => ({ token: saved }));
           if (mode === "local") cover.show(Play.context.seat);
-          return;
+          // A try page keeps the try of its own decision, not one of another.
+          if (!data.try || (shown.tried && shown.tried.from === data.try)) return;
+          return this.newGame().catch(() => {});
         } catch (error) {
           // Another tab opened the save at the same moment (this one has stopped), or
           // the server could not be reached: the save stays for the next visit.
@@ -446,6 +450,7 @@
       }
       const body = levelPicker ? { level: levelPicker.value } : {};
       if (data.lesson) body.lesson = true;
+      if (data.try) body.from = data.try;
       await this.request(data.newUrl, () => body).catch(() => {});
       if (saved) showMessage(t("restoredFailed"));
     },

@@ -1,0 +1,125 @@
+"""Try again from here (issue 46): a game against the computer from the position before
+a decision the review of a finished round marked, the player in that decision's seat,
+with the cards as they were (the round is over: its replay shows them all already).
+
+The first decision the player makes there is judged as the review judged the original
+(the game's review module: the strong level's choice, from what the seat could see),
+then the round goes on against the computer at the level the player chose. The sealed
+payload (rooms.local.play) keeps `from` ("<replay code>:<step>"), `human` (the seat)
+and, once judged, `judged` (the note). "Next mistake" opens the next marked decision of
+the same seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+
+from gamekit.engine import Action, IllegalAction, Seat
+from gamekit.replay import Record, record_of, states
+from rooms import registry
+from rooms.errors import RoomError
+from rooms.models import Replay
+from rooms.review_text import note_html
+from rooms.reviews import Review
+
+MARKED = ("ok", "miss")  # the review's marks of a decision unlike the strong level's
+
+
+@dataclass(frozen=True)
+class Start:
+    state: Any
+    seat: Seat
+    ref: str  # "<replay code>:<step>", the payload's `from`
+
+
+def _read(ref: object) -> tuple[str, int]:
+    code, _, step = ref.partition(":") if isinstance(ref, str) else ("", "", "")
+    if not code or not step.isdigit():
+        raise RoomError("no_try")
+    return code, int(step)
+
+
+def _record(game: registry.Game, code: str) -> Record:
+    replay = Replay.objects.filter(code=code, game=game.slug).first()
+    if replay is None:
+        raise RoomError("unknown_replay")
+    try:
+        return Record.from_json(replay.record)
+    except IllegalAction:
+        raise RoomError("bad_replay") from None
+
+
+def marked(game: registry.Game, record: Record) -> list[dict[str, Any]]:
+    """The notes of the record's review that mark a decision, in order (none until the
+    review is done)."""
+    review = Review.objects.filter(key=record.key(), status=Review.DONE).first()
+    return [n for n in review.notes if n["kind"] in MARKED] if review else []
+
+
+def begin(game: registry.Game, ref: object) -> Start:
+    """Where a try of `ref` starts: RoomError "no_try" unless the review marked that
+    decision, "unknown_replay" or "bad_replay" for a replay that cannot be read."""
+    if game.review is None:
+        raise RoomError("no_try")
+    code, step = _read(ref)
+    record = _record(game, code)
+    if not any(n["step"] == step for n in marked(game, record)):
+        raise RoomError("no_try")
+    try:
+        state = states(game.engine, Record(record.start, record.steps[:step]))[-1]
+    except IllegalAction:
+        raise RoomError("bad_replay") from None
+    return Start(state, record.steps[step].seat, f"{code}:{step}")
+
+
+def judge(
+    game: registry.Game, payload: dict[str, Any], before: Any, seat: Seat, action: Action
+) -> None:
+    """Judge the player's first decision of the try (a decision the review judges: a
+    rummy meld is not one) into payload["judged"]; nothing once it is judged."""
+    if "from" not in payload or payload.get("judged") or game.review is None:
+        return
+    record = record_of(game.engine.to_json(before), [(seat, action)])
+    if 0 in game.review.decisions(record):
+        payload["judged"] = game.review.judge(record, [0])[0]
+
+
+def progress(game: registry.Game, payload: dict[str, Any]) -> dict[str, Any] | None:
+    """What the page shows of the try (None: not a try): the replay's step, the judged
+    first decision in the active language, the next marked decision of the seat."""
+    if "from" not in payload:
+        return None
+    code, step = _read(payload["from"])
+    note = payload.get("judged")
+    shown: dict[str, Any] = {
+        "from": payload["from"],
+        "step": step + 1,  # the replay's number of the position after the decision
+        "replay": reverse("replay", args=[code]),
+        "judged": None,
+        "next": None,
+    }
+    if note:
+        verdict = VERDICTS.get(note["kind"], VERDICTS["miss"])
+        shown["judged"] = {"kind": note["kind"], "verdict": gettext(verdict)}
+        shown["judged"]["html"] = note_html(game, note)
+        later = [
+            n["step"]
+            for n in marked(game, _record(game, code))
+            if n["seat"] == payload.get("human") and n["step"] > step
+        ]
+        if later:
+            shown["next"] = reverse("try_from", args=[game.slug, code, later[0]])
+    return shown
+
+
+# What the first decision of a try was, by the review's mark.
+VERDICTS = {
+    "best": gettext_noop("As good as the strong level."),
+    "ok": gettext_noop("Close, but still unlike the strong level:"),
+    "miss": gettext_noop("Still worse than the strong level's choice:"),
+    "none": gettext_noop("Not judged."),
+}
