@@ -111,7 +111,8 @@ def try_from(request: HttpRequest, slug: str, code: str, step: int) -> HttpRespo
     game = _game_or_404(slug)
     if game.review is None or not game.available:
         raise Http404
-    return _play_page(request, game, "computer", trying=f"{code}:{step}")
+    replay = reverse("replay", args=[code])
+    return _play_page(request, game, "computer", trying=f"{code}:{step}", try_replay=replay)
 
 
 def rules(request: HttpRequest, slug: str) -> HttpResponse:

@@ -98,7 +98,6 @@ def progress(game: registry.Game, payload: dict[str, Any]) -> dict[str, Any] | N
     shown: dict[str, Any] = {
         "from": payload["from"],
         "step": step + 1,  # the replay's number of the position after the decision
-        "replay": reverse("replay", args=[code]),
         "judged": None,
         "next": None,
     }

@@ -118,6 +118,10 @@ def test_the_rummy_lesson(new_page, way: str) -> None:
 
     button("draw-discard")
     at_step(page, words, 2, 9)
+    # The lesson is kept in the browser: left and come back to, it goes on where it was.
+    page.reload()
+    page.locator("#board > section").wait_for()
+    at_step(page, words, 2, 9)
     # The wrong move: the card just taken may not be discarded; the board says why.
     cards("5C")
     button("discard", force=True)

@@ -35,24 +35,20 @@
   if (trying) {
     const say = document.getElementById("try-say");
     const judged = document.getElementById("try-judged");
-    const links = document.getElementById("try-links");
     const next = document.getElementById("try-next");
-    const replay = document.getElementById("try-replay");
 
     document.addEventListener("play:view", (event) => {
       const tried = event.detail.tried;
       if (!tried) return;
-      replay.href = tried.replay;
       if (!tried.judged) {
         say.textContent = trying.dataset.before.replace("{step}", tried.step);
-        judged.hidden = links.hidden = true;
+        judged.hidden = next.hidden = true;
         return;
       }
       say.textContent = tried.judged.verdict;
       say.dataset.kind = tried.judged.kind;
       judged.innerHTML = tried.judged.html; // the game's review note, drawn by the server
       judged.hidden = tried.judged.kind === "best";
-      links.hidden = false;
       next.hidden = !tried.next;
       if (tried.next) next.href = tried.next;
     });
