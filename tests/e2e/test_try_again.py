@@ -103,6 +103,16 @@ def test_rummy_the_move_played_then_is_judged_again_and_next_mistake_goes_on(
     expect(say).to_contain_text("nível forte")
     expect(page.locator("#try-judged")).to_contain_text("nível forte")
     play_pages.picture(page, "try-cards-desktop-judged.png")
+    # Play goes on: the rest of the turn, then the computer's.
+    while page.locator('[data-action="discard"]').count() == 0:
+        page.locator('[data-action="draw-stock"]').first.click()
+        wait_until_idle(page)
+    page.locator(".cards-hand .card").last.click()
+    page.locator('[data-action="discard"]').first.click()
+    wait_until_idle(page)
+    expect(page.locator(".cards-last")).to_contain_text("computador")  # it answered
+    expect(page.locator("#play-status")).to_have_text("A sua vez")
+    expect(say).not_to_have_text(AS_GOOD["pt"])  # the judgement of the first move stays
     later = page.locator("#try-next")
     if later.is_visible():
         later.click()
@@ -128,3 +138,11 @@ def test_tile_rummy_the_hints_table_is_as_good_as_the_strong_level(
     wait_until_idle(page)
     expect(page.locator("#try-say")).to_have_text(AS_GOOD["en"])
     play_pages.picture(page, "try-tiles-phone-judged.png")
+    # Play goes on against the computer: a draw, answered.
+    pool = page.locator('[data-count="pool"]')
+    before = pool.inner_text() if pool.count() else None
+    draw.tap()
+    wait_until_idle(page)
+    expect(page.locator("#play-status")).to_have_text("Your turn")
+    if before is not None:
+        expect(pool).not_to_have_text(before)
