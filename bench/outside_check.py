@@ -195,6 +195,22 @@ def review_round(browser: object, player: Page, other_url: str) -> tuple[float, 
     return seconds, summary, visitor
 
 
+def coach_pages(browser: object, url: str, game: str, replay: Page, pictures: Path) -> str:
+    """On process 1 at 390x844: the first "Try again from here" of the reviewed round
+    (issue 46) at its position, then the game's "Learn to play" page at its first step."""
+    href = replay.locator("#review .review-try a").first.get_attribute("href")
+    page = browser.new_context(base_url=url, **PHONE).new_page()  # type: ignore[attr-defined]
+    page.goto(f"{url}{href}")
+    expect(page.locator("#try-say")).to_contain_text("Step ")
+    page.locator("#board > section").wait_for()
+    page.screenshot(path=str(pictures / f"{game}-try.png"), full_page=True)
+    page.goto(f"{url}/{game}/learn/")
+    expect(page.locator("#lesson-step")).to_contain_text("Step 1 of ")
+    page.screenshot(path=str(pictures / f"{game}-learn.png"), full_page=True)
+    page.context.close()
+    return f"the review's first try ({href}) and the learn page shown on process 1"
+
+
 async def hostile_frames(url: str, origin: str, key: str) -> list[tuple[str, str]]:
     """Each hostile frame on a fresh socket, and what came back (an error code, a close)."""
     deep = "[" * 5000 + "]" * 5000
@@ -360,6 +376,13 @@ def main(args: argparse.Namespace) -> int:
                 print(f"{game}: round finished; its review, asked on process 2, done in "
                       f"{seconds:.1f} s ({summary}); the shared link on process 1 shows it "
                       f"done")  # fmt: skip
+                try:
+                    said = coach_pages(browser, one.url, game, visitor, pictures)
+                except (AssertionError, PageTimeout) as failed:
+                    failures += 1
+                    print(f"{game}: try again / learn to play FAILED: {failed}")
+                    continue
+                print(f"{game}: {said}")
             browser.close()
         code, host_key, _ = make_rooms(1)[0]
         url = f"ws://{HOST}:{one.port}/ws/rooms/{code}/"
