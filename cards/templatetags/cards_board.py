@@ -132,11 +132,16 @@ def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
 
 
 @register.filter
-def shown_cards(codes: Iterable[str] | str | None) -> str:
-    """The cards (or one card's code) as a player reads them in a sentence: "7♥ 8♥ 9♥"."""
+def shown_cards(codes: Iterable[str] | str | None, spoken: bool = False) -> str:
+    """The cards (or one card's code) as a player reads them in a sentence: "7♥ 8♥ 9♥";
+    `spoken`, as a screen reader says them: "7 of hearts, 8 of hearts, 9 of hearts"."""
     if isinstance(codes, str):
         codes = [codes]
-    return listing(code for code in codes or () if is_card(code))
+    codes = [code for code in codes or () if is_card(code)]
+    if spoken:
+        language = get_language()
+        return ", ".join(_face(code, language)["label"] for code in codes)
+    return listing(codes)
 
 
 def _theirs(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -166,7 +171,7 @@ def _melds(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
                 "number": index + 1,
                 "owner": meld["owner"],
                 "cards": faces,
-                "listing": listing(codes),
+                "listing": shown_cards(codes, spoken=True),  # an aria-label's words
                 "fresh": new or any(i == index for i, _ in laid),
             }
         )
@@ -180,7 +185,14 @@ def _replay_hands(view: dict[str, Any]) -> list[dict[str, Any]] | None:
     if not replay or view.get("over"):
         return None
     hands = replay["hands"]
-    return [{"seat": who, "cards": [card_face(c) for c in hands[str(who)]]} for who in (1, 2)]
+    return [
+        {
+            "seat": who,
+            "cards": [card_face(c) for c in hands[str(who)]],
+            "spoken": shown_cards(hands[str(who)], spoken=True),
+        }
+        for who in (1, 2)
+    ]
 
 
 def _hand(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]] | None:
@@ -235,6 +247,8 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "playing": playing,
         "step": step,
         "hand": None if replay else _hand(view, seat),
+        # The position's words (announce.js reads them at `p`).
+        "hand_spoken": shown_cards(view.get("hand"), spoken=True),
         "replay_hands": _replay_hands(view),
         "melds": melds,
         # The table's melds by owner, this seat's first; each keeps its table number.

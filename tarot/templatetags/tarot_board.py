@@ -304,6 +304,8 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
             {"seat": who, "cards": [card_face(c) for c in by_seat(replay["hands"], who) or ()]}
             for who in (1, 2)
         ]
+    my_stacks = _stacks(view, me, seat is not None, turned)
+    their_stacks = _stacks(view, them, False, turned)
     return {
         "replay_hands": replay_hands,
         "me": me,
@@ -314,11 +316,16 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "hand": None
         if hand is None
         else [card_face(c, legal=c in legal, playable=True) for c in hand],
-        "my_stacks": _stacks(view, me, seat is not None, turned),
+        "my_stacks": my_stacks,
         # Whether the cards atop the seat's own stacks are buttons (tarot/stack.html).
         "stack_buttons": hand is not None,
-        "their_stacks": _stacks(view, them, False, turned),
+        "their_stacks": their_stacks,
         "their_hand": by_seat(view.get("hand_counts"), them) or 0,
+        # Both sides' stacks, this seat's first, for the position in words.
+        "sides": [
+            {"mine": True, "stacks": my_stacks},
+            {"mine": False, "stacks": their_stacks},
+        ],
         "my_hand_count": by_seat(view.get("hand_counts"), me) or 0,
         "on_table": on_table,
         "leader": (view.get("trick") or {}).get("leader"),
