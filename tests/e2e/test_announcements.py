@@ -14,7 +14,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.e2e.play_pages import wait_until_idle
+from tests.e2e.play_pages import save_token, wait_until_idle
+from tests.e2e.test_replay import finished_game
 
 pytestmark = pytest.mark.e2e
 
@@ -221,3 +222,25 @@ def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_la
         ".some(p => p.textContent.includes('Both players are here.'))",
         arg=before,
     )
+
+
+def test_a_replay_says_each_steps_move_and_where_it_is(new_page) -> None:
+    page = new_page(locale="pt-PT")
+    save_token(page, "play:tarot:computer:token", finished_game("tarot"))
+    page.goto("/tarot/computer/")
+    page.locator("#play-replay button").click()
+    page.wait_for_url("**/replays/**")
+    before = len(said(page))
+
+    page.locator('[data-replay="forward"]').click()
+
+    move = page.locator("#board [data-speak='move']").evaluate("p => p.textContent.trim()")
+    assert move.startswith("Última jogada: ")
+    assert wait_for_saying(page, before + 1)[before:] == [
+        move,
+        page.locator("[data-replay='position']").text_content(),
+    ]
+    # `l` says the shown step's move again.
+    page.locator("#replay-title").click()
+    page.keyboard.press("l")
+    assert said(page)[-1] == move
