@@ -14,7 +14,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.e2e.play_pages import save_token, wait_until_idle
+from tests.e2e.play_pages import open_room, save_token, wait_until_idle
 from tests.e2e.test_replay import finished_game
 
 pytestmark = pytest.mark.e2e
@@ -41,10 +41,9 @@ def words(language: str, text) -> str:
         return str(text)
 
 
-def move_beginnings(slug: str, language: str, case: str) -> list[str]:
-    """How the sentences of a last move by the computer or by the player (`case`:
-    "computer" or "you", against the computer) begin in `language`: each game's
-    phrases up to their first card or number."""
+def move_beginnings(slug: str, language: str, who: int, seat: int, mode: str) -> list[str]:
+    """How the sentences of a last move by seat `who`, seen by `seat` in `mode`, begin
+    in `language`: each game's phrases up to their first card or number."""
     from cards import phrases as cards_phrases
     from tarot import phrases as tarot_phrases
     from tiles import phrases as tiles_phrases
@@ -54,9 +53,8 @@ def move_beginnings(slug: str, language: str, case: str) -> list[str]:
         "cards": [cards_phrases.TOOK_LINE, cards_phrases.DREW_LINE],
         "tarot": [tarot_phrases.PLAYED_LINE],
     }[slug]
-    who = 2 if case == "computer" else 1
     with translation.override(language):
-        texts = [p.text(who, 1, "computer", counter=1, card="\x00") for p in phrases]
+        texts = [p.text(who, seat, mode, counter=1, card="\x00") for p in phrases]
     return [re.split(r"[\x00\d]", text)[0] for text in texts]
 
 
@@ -101,9 +99,8 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     after = wait_for_saying(page, before)[before:]
 
     # What the computer did (or the player's own move that ended a trick), then the turn.
-    beginnings = move_beginnings(slug, language, "computer") + move_beginnings(
-        slug, language, "you"
-    )
+    beginnings = move_beginnings(slug, language, 2, 1, "computer")
+    beginnings += move_beginnings(slug, language, 1, 1, "computer")
     assert any(starts_like(line, beginnings) for line in after), after
     assert after[-1] == your_turn
 
@@ -244,3 +241,40 @@ def test_a_replay_says_each_steps_move_and_where_it_is(new_page) -> None:
     page.locator("#replay-title").click()
     page.keyboard.press("l")
     assert said(page)[-1] == move
+
+
+@pytest.mark.parametrize(("slug", "host_language", "guest_language"), [
+    ("cards", "ru", "pt"),
+    ("tarot", "pt", "en"),
+])  # fmt: skip
+def test_online_the_friends_move_and_a_refusal_are_said_in_the_guests_language(
+    new_page, slug: str, host_language: str, guest_language: str
+) -> None:
+    host = new_page(locale=LANGUAGES[host_language])
+    open_room(host, slug)
+    guest = new_page(locale=LANGUAGES[guest_language])
+    guest.goto(host.url)
+    guest.locator("#board > section").wait_for(state="attached")
+    expect(host.locator("#play-new")).to_be_enabled()  # the friend is here
+    your_turn = words(guest_language, translation.gettext_lazy("Your turn"))
+    before = len(said(guest))
+
+    play_a_turn(host, slug)
+
+    after = wait_for_saying(guest, before + 1)[before:]
+    beginnings = move_beginnings(slug, guest_language, 1, 2, "friend")
+    assert starts_like(after[0], beginnings), after
+    assert after[1] == your_turn
+    # A refusal pushed back on the socket, with its reason.
+    before = len(said(guest))
+    guest.evaluate("() => window.Play.send({type: 'no such action'}).catch(() => {})")
+    refusal = guest.locator("#play-message")
+    expect(refusal).not_to_be_empty()
+    assert wait_for_saying(guest, before)[before:] == [refusal.text_content()]
+    name = words(guest_language, translation.gettext_lazy("Announcements"))
+    expect(guest.locator("#play-announce")).to_match_aria_snapshot(
+        f"- log {json.dumps(name, ensure_ascii=False)}:\n"
+        f"  - paragraph: {json.dumps(after[0], ensure_ascii=False)}\n"
+        f"  - paragraph: {json.dumps(your_turn, ensure_ascii=False)}\n"
+        f"  - paragraph: {json.dumps(refusal.text_content(), ensure_ascii=False)}"
+    )
