@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -158,28 +157,38 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
     )
 
 
-def _spoken_tiles(codes: Iterable[str], language: str | None) -> str:
+@lru_cache(maxsize=4096)
+def _spoken_tiles(codes: tuple[str, ...], language: str | None) -> str:
+    """Tiles by their names, escaped: a set or a rack, mostly the same from one action
+    to the next, so each is joined once."""
     return html.escape(", ".join(label(code, language) for code in codes))
+
+
+@lru_cache(maxsize=4096)
+def _spoken_set(index: int, codes: tuple[str, ...], language: str | None) -> str:
+    number = _fixed(language)["Set %(number)s"] % {"number": index + 1}
+    return f"{number}: {_spoken_tiles(codes, language)}"
 
 
 def _position(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
     """The position in words, hidden: announce.js reads it aloud at the `p` key (issue 45).
     Only what this board shows: the table's sets, this seat's rack (a replay's both), the
-    other racks' sizes, the pool."""
+    other racks' sizes, the pool. Built from cached pieces: every push renders it."""
     words = _fixed(language)
     sets = "; ".join(
-        f"{gettext('Set %(number)s') % {'number': index + 1}}: {_spoken_tiles(tiles, language)}"
+        _spoken_set(index, tuple(tiles), language)
         for index, tiles in enumerate(view.get("table") or ())
     )
     lines = [f"{words['Table']}: {sets}." if sets else words["The table is empty."]]
     replay = view.get("replay") if not view.get("over") else None
     for who in (1, 2):
         if replay:
-            rack = by_seat(replay["hands"], who) or ()
+            rack = tuple(by_seat(replay["hands"], who) or ())
             name = _seat_name(who, seat, mode, language)
             lines.append(f"{name}: {_spoken_tiles(rack, language)}.")
         elif who == seat and view.get("rack") is not None and not view.get("over"):
-            lines.append(f"{words['Your rack']}: {_spoken_tiles(view['rack'], language)}.")
+            rack = tuple(view["rack"])
+            lines.append(f"{words['Your rack']}: {_spoken_tiles(rack, language)}.")
         elif who != seat:
             count = _count_words(by_seat(view.get("rack_counts"), who), language)
             lines.append(f"{_seat_name(who, seat, mode, language)}: {count}.")

@@ -85,7 +85,7 @@ def test_the_rummy_position_in_portuguese() -> None:
 
     assert position(html) == (
         "Mesa: Os seus jogos: Jogo 1: 5 de copas, 6 de copas, 7 de copas, 8 de copas; "
-        "Os jogos do computador: Jogo 2: 9 de espadas, 9 de copas, 9 de ouros; "
+        "Os jogos do computador: Jogo 2: 9 de espadas, 9 de copas, 9 de ouros. "
         "Pilha de descarte, 2 cartas, rei de paus em cima. Monte, 38 cartas. "
         "As suas cartas: 2 de espadas, 3 de espadas, 4 de espadas, valete de ouros. "
         "O computador: 1 carta."
@@ -97,9 +97,9 @@ def test_the_tarot_position_names_the_trick_the_stacks_and_the_hand() -> None:
         html = render_tarot(mid_trick(), 2, "friend")
 
     assert position(html) == (
-        "Взятка: Ваш друг 5 червей; "
-        "Ваши стопки: король червей (2 карты в стопке); козырь 8 (2 карты в стопке); "
-        "Стопки вашего друга: 2 треф (2 карты в стопке); "
+        "Взятка: Ваш друг 5 червей. "
+        "Ваши стопки: король червей (2 карты в стопке); козырь 8 (2 карты в стопке). "
+        "Стопки вашего друга: 2 треф (2 карты в стопке). "
         "Ваша рука: 7 пик, 9 червей, козырь 4, Шут. Ваш друг: 3 карты. Осталось взяток: 8."
     )
     assert spoken_move(html) == ("1:0:1", "Последний ход: ваш друг сыграл 5 червей.")
