@@ -29,7 +29,7 @@ from rooms.phrases import SeatPhrase
 from rooms.templatetags.seats import by_seat, seat_name
 from tiles import phrases
 from tiles.board_view import board_data, board_draft, last_play_sets
-from tiles.markup import rack_html, small_tiles_html, table_sets_html
+from tiles.markup import label, rack_html, small_tiles_html, table_sets_html
 from tiles.templatetags.tiles_board import KEYS
 
 
@@ -72,6 +72,7 @@ FIXED = (  # each a literal: makemessages finds them here
     gettext_noop("By colour"),
     gettext_noop("By number"),
     gettext_noop("Your rack is empty."),
+    gettext_noop("Set %(number)s"),
 )
 
 
@@ -148,7 +149,51 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
         inner += "\n      "
     else:
         inner = _last_words(phrases.PASSED, who, seat, mode, language)
-    return f'\n    <p class="tiles-last{theirs}">\n      {inner}\n    </p>\n    '
+    # announce.js speaks it once per move (rooms/static/rooms/announce.js).
+    move_id = f"{_value(view.get('game_no'))}:{_value(view.get('turns'))}"
+    return (
+        f'\n    <p class="tiles-last{theirs}" data-speak="move" data-speak-id="{move_id}">'
+        f"\n      {inner}\n    </p>\n    "
+    )
+
+
+@lru_cache(maxsize=4096)
+def _spoken_tiles(codes: tuple[str, ...], language: str | None) -> str:
+    """Tiles by their names, escaped: a set or a rack, mostly the same from one action
+    to the next, so each is joined once."""
+    return html.escape(", ".join(label(code, language) for code in codes))
+
+
+@lru_cache(maxsize=4096)
+def _spoken_set(index: int, codes: tuple[str, ...], language: str | None) -> str:
+    number = _fixed(language)["Set %(number)s"] % {"number": index + 1}
+    return f"{number}: {_spoken_tiles(codes, language)}"
+
+
+def _position(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
+    """The position in words, hidden: announce.js reads it aloud at the `p` key (issue 45).
+    Only what this board shows: the table's sets, this seat's rack (a replay's both), the
+    other racks' sizes, the pool. Built from cached pieces: every push renders it."""
+    words = _fixed(language)
+    sets = "; ".join(
+        _spoken_set(index, tuple(tiles), language)
+        for index, tiles in enumerate(view.get("table") or ())
+    )
+    lines = [f"{words['Table']}: {sets}." if sets else words["The table is empty."]]
+    replay = view.get("replay") if not view.get("over") else None
+    for who in (1, 2):
+        if replay:
+            rack = tuple(by_seat(replay["hands"], who) or ())
+            name = _seat_name(who, seat, mode, language)
+            lines.append(f"{name}: {_spoken_tiles(rack, language)}.")
+        elif who == seat and view.get("rack") is not None and not view.get("over"):
+            rack = tuple(view["rack"])
+            lines.append(f"{words['Your rack']}: {_spoken_tiles(rack, language)}.")
+        elif who != seat:
+            count = _count_words(by_seat(view.get("rack_counts"), who), language)
+            lines.append(f"{_seat_name(who, seat, mode, language)}: {count}.")
+    lines.append(f"{words['Pool']}: {_value(view.get('pool_count'))}.")
+    return "".join(f"<p>{line}</p>" for line in lines)
 
 
 def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None) -> str:
@@ -200,7 +245,7 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             for message in draft["general_problems"]
         )
         status = (
-            f'\n<div class="draft-status" aria-live="polite">\n  {opening}\n  {problems}\n</div>\n'
+            f'\n<div class="draft-status" data-speak="draft">\n  {opening}\n  {problems}\n</div>\n'
         )
     rack = ""
     if draft["rack"] is not None:
@@ -297,10 +342,13 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         f"{_value(view.get('pool_count'))}</dd></div>\n"
         f"      {counts}\n    </dl>\n    {last}\n  </div>\n\n"
         f"  {result}\n\n"
-        f'  <p class="tiles-message board-message" role="alert" hidden></p>\n'
+        '  <p class="tiles-message board-message" data-speak="board-message" data-speak-repeat'
+        " hidden></p>\n"
         f'  <div class="tiles-draft" id="tiles-draft">{_draft(draft, words)}</div>\n'
         f"  {form}\n\n"
         f"  {tools}\n"
+        '  <div class="tiles-position" hidden data-position>'
+        f"{_position(view, seat, mode, language)}</div>\n"
         f"  {_data_script(data)}\n"
         f"</section>\n\n"
     )

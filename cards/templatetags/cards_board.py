@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cards import phrases
 from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
 from rooms.templatetags.phrase_tags import phrase_tags
+from rooms.templatetags.seats import by_seat, plain_seat_name
 
 # The sentences that name a seat (cards/phrases.py) are tags:
 # {% melds_heading who seat mode %}.
@@ -132,11 +134,100 @@ def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
 
 
 @register.filter
-def shown_cards(codes: Iterable[str] | str | None) -> str:
-    """The cards (or one card's code) as a player reads them in a sentence: "7♥ 8♥ 9♥"."""
+def shown_cards(codes: Iterable[str] | str | None, spoken: bool = False) -> str:
+    """The cards (or one card's code) as a player reads them in a sentence: "7♥ 8♥ 9♥";
+    `spoken`, as a screen reader says them: "7 of hearts, 8 of hearts, 9 of hearts"."""
     if isinstance(codes, str):
         codes = [codes]
-    return listing(code for code in codes or () if is_card(code))
+    codes = tuple(code for code in codes or () if is_card(code))
+    if spoken:
+        return _spoken(codes, get_language())
+    return listing(codes)
+
+
+@lru_cache(maxsize=4096)
+def _spoken(codes: tuple[str, ...], language: str | None) -> str:
+    """Cards by their names, in `language` (the cache key): a meld or a hand, mostly the
+    same from one action to the next."""
+    return ", ".join(_face(code, language)["label"] for code in codes)
+
+
+# --- The position in words (hidden; announce.js reads it at the `p` key, issue 45).
+# Every push renders it for each seat: built in Python from cached pieces, not a loop
+# of template tags.
+
+
+@lru_cache(maxsize=1024)
+def _melds_words(
+    owner: int, seat: int | None, mode: str, melds: tuple, language: str | None
+) -> str:
+    heading = phrases.MELDS_HEADING.text(owner, seat, mode)
+    if not melds:
+        return f"{heading}: {gettext('No melds yet.')}"
+    pattern = gettext("Meld %(number)s: %(cards)s")
+    listed = "; ".join(
+        pattern % {"number": number, "cards": _spoken(codes, language)} for number, codes in melds
+    )
+    return f"{heading}: {listed}"
+
+
+@lru_cache(maxsize=1024)
+def _piles_words(top: str | None, pile: int, stock: int, language: str | None) -> str:
+    if top:
+        card = _face(top, language)["label"]
+        shown = ngettext(
+            "Discard pile, %(counter)s card, %(card)s on top",
+            "Discard pile, %(counter)s cards, %(card)s on top",
+            pile,
+        ) % {"counter": pile, "card": card}
+    else:
+        shown = gettext("Discard pile, empty")
+    stock_words = ngettext("Stock, %(counter)s card", "Stock, %(counter)s cards", stock)
+    return f"{shown}. {stock_words % {'counter': stock}}."
+
+
+@lru_cache(maxsize=1024)
+def _hand_size(who: int, seat: int | None, mode: str, count: int, language: str | None) -> str:
+    cards = ngettext("%(counter)s card", "%(counter)s cards", count) % {"counter": count}
+    return f"{plain_seat_name(who, seat, mode)}: {cards}."
+
+
+@register.simple_tag
+def cards_position(
+    view: dict[str, Any], board: dict[str, Any], seat: int | None, mode: str
+) -> SafeString:
+    """{% cards_position view board seat mode %}: the table's melds by owner, the piles,
+    the seat's own hand (a replay's both) and the other hands' sizes, one <p> each."""
+    language = get_language()
+    groups = "; ".join(
+        _melds_words(
+            group["owner"],
+            seat,
+            mode,
+            tuple((m["number"], tuple(c["code"] for c in m["cards"])) for m in group["melds"]),
+            language,
+        )
+        for group in board["groups"]
+    )
+    top = board["top"]
+    stock = view.get("stock_count") or 0
+    lines = [
+        f"{gettext('Table')}: {groups}.",
+        _piles_words(top["code"] if top else None, board["pile_count"], stock, language),
+    ]
+    if board["hand"]:
+        codes = tuple(card["code"] for card in board["hand"])
+        lines.append(f"{gettext('Your hand')}: {_spoken(codes, language)}.")
+    for row in board["replay_hands"] or ():
+        codes = tuple(card["code"] for card in row["cards"])
+        name = plain_seat_name(row["seat"], seat, mode)
+        lines.append(f"{name}: {_spoken(codes, language) or '—'}.")
+    if not view.get("over") and not view.get("replay"):
+        for who in (1, 2):
+            if who != seat:
+                count = by_seat(view.get("hand_counts"), who) or 0
+                lines.append(_hand_size(who, seat, mode, count, language))
+    return mark_safe("".join(f"<p>{escape(line)}</p>" for line in lines))  # escaped here
 
 
 def _theirs(view: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -166,7 +257,7 @@ def _melds(view: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
                 "number": index + 1,
                 "owner": meld["owner"],
                 "cards": faces,
-                "listing": listing(codes),
+                "listing": shown_cards(codes, spoken=True),  # an aria-label's words
                 "fresh": new or any(i == index for i, _ in laid),
             }
         )

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from django.template.loader import get_template
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rooms.templatetags.phrase_tags import phrase_tags
-from rooms.templatetags.seats import by_seat
+from rooms.templatetags.seats import by_seat, plain_seat_name
 from tarot import phrases
 from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 
@@ -304,6 +305,8 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
             {"seat": who, "cards": [card_face(c) for c in by_seat(replay["hands"], who) or ()]}
             for who in (1, 2)
         ]
+    my_stacks = _stacks(view, me, seat is not None, turned)
+    their_stacks = _stacks(view, them, False, turned)
     return {
         "replay_hands": replay_hands,
         "me": me,
@@ -314,11 +317,16 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "hand": None
         if hand is None
         else [card_face(c, legal=c in legal, playable=True) for c in hand],
-        "my_stacks": _stacks(view, me, seat is not None, turned),
+        "my_stacks": my_stacks,
         # Whether the cards atop the seat's own stacks are buttons (tarot/stack.html).
         "stack_buttons": hand is not None,
-        "their_stacks": _stacks(view, them, False, turned),
+        "their_stacks": their_stacks,
         "their_hand": by_seat(view.get("hand_counts"), them) or 0,
+        # Both sides' stacks, this seat's first, for the position in words.
+        "sides": [
+            {"mine": True, "stacks": my_stacks},
+            {"mine": False, "stacks": their_stacks},
+        ],
         "my_hand_count": by_seat(view.get("hand_counts"), me) or 0,
         "on_table": on_table,
         "leader": (view.get("trick") or {}).get("leader"),
@@ -330,6 +338,66 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "theirs": theirs,
         "keys": KEYS,
     }
+
+
+# --- The position in words (hidden; announce.js reads it at the `p` key, issue 45).
+# Every push renders it for each seat: built in Python from cached pieces, not a loop
+# of template tags.
+
+
+@lru_cache(maxsize=4096)
+def _spoken(codes: tuple[str, ...], language: str | None) -> str:
+    return ", ".join(_card_name(code, language) for code in codes)
+
+
+@lru_cache(maxsize=4096)
+def _stacks_words(stacks: tuple[tuple[str | None, int], ...], language: str | None) -> str:
+    """Stacks as (top card or None, cards in the stack); the empty ones left out."""
+    words = []
+    for top, count in stacks:
+        if not count:
+            continue
+        card = _card_name(top, language) if top else gettext("A face-down card")
+        size = ngettext(
+            "%(counter)s card in this stack", "%(counter)s cards in this stack", count
+        ) % {"counter": count}
+        words.append(f"{card} ({size})")
+    return "; ".join(words)
+
+
+@register.simple_tag
+def tarot_position(
+    view: dict[str, Any], board: dict[str, Any], seat: int | None, mode: str
+) -> SafeString:
+    """{% tarot_position view board seat mode %}: the trick, both sides' stacks, the
+    seat's own hand (a replay's both), the other hand's size and the tricks left, one
+    <p> each."""
+    language = get_language()
+    trick = "; ".join(
+        f"{plain_seat_name(card['seat'], seat, mode)} {card['label']}" for card in board["on_table"]
+    )
+    lines = [f"{gettext('The trick')}: {trick or '—'}."]
+    for side in board["sides"]:
+        name = gettext("Your stacks") if side["mine"] else board["their_stacks_label"]
+        stacks = tuple(
+            (stack["card"]["code"] if stack["card"] else None, stack["count"])
+            for stack in side["stacks"]
+        )
+        lines.append(f"{name}: {_stacks_words(stacks, language) or '—'}.")
+    if board["hand"]:
+        codes = tuple(card["code"] for card in board["hand"])
+        lines.append(f"{gettext('Your hand')}: {_spoken(codes, language)}.")
+    for row in board["replay_hands"] or ():
+        codes = tuple(card["code"] for card in row["cards"])
+        lines.append(
+            f"{plain_seat_name(row['seat'], seat, mode)}: {_spoken(codes, language) or '—'}."
+        )
+    if seat is not None and not view.get("replay"):
+        count = board["their_hand"]
+        cards = ngettext("%(counter)s card", "%(counter)s cards", count) % {"counter": count}
+        lines.append(f"{plain_seat_name(board['them'], seat, mode)}: {cards}.")
+    lines.append(f"{gettext('Tricks left')}: {view.get('tricks_left')}.")
+    return mark_safe("".join(f"<p>{escape(line)}</p>" for line in lines))  # escaped here
 
 
 @register.filter

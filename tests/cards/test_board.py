@@ -101,9 +101,10 @@ def test_the_melds_are_shown_by_owner_with_their_table_numbers() -> None:
     html = render(after_the_opponents_turn(), 1, "computer")
     mine, theirs = html.split('class="meld-owner"', 2)[1:]
     assert mine.startswith('><span class="seat-name" data-colour="teal">Your melds<')
-    assert 'aria-label="Meld 1: 5♥ 6♥ 7♥ 8♥"' in mine
+    # Spoken by name: a screen reader says "9 of spades", not "9 black spade suit".
+    assert 'aria-label="Meld 1: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts"' in mine
     assert "The computer&#x27;s melds" in theirs
-    assert 'aria-label="Meld 2: 9♠ 9♥ 9♦"' in theirs
+    assert 'aria-label="Meld 2: 9 of spades, 9 of hearts, 9 of diamonds"' in theirs
 
 
 def test_the_other_players_last_move_is_marked_and_told_in_words() -> None:

@@ -42,7 +42,9 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     for part in ("#play-presence", "#play-new", "#play-consent", "#play-invite", "#board"):
         expect(host.locator(part)).to_be_hidden()
     expect(host.locator("#play-status")).to_be_empty()
-    expect(host.get_by_text("Both players are here.")).to_be_hidden()
+    expect(host.locator("#play-announce p").last).to_have_text(  # the last words said
+        "This seat was opened in another tab. This tab has stopped."
+    )
     retake = host.get_by_role("button", name="Play in this tab")
     expect(retake).to_be_visible()
     shot(host, "replaced-tab.png")
@@ -100,15 +102,15 @@ def test_a_replaced_tab_says_what_happened_and_what_its_button_does(
     expect(second.locator("#play-presence")).to_have_attribute("data-seat", "1")
 
     said, button, note = REPLACED[language]
-    expect(host.get_by_text(said)).to_be_visible()
+    expect(host.locator("#play-stopped-text")).to_have_text(said)
     expect(host.get_by_role("button", name=button)).to_be_visible()
     expect(host.get_by_text(note)).to_be_visible()
     expect(host.locator("#board")).to_be_hidden()
     shot(host, f"replaced-{game}-{language}-{viewport['width']}.png")
     host.get_by_role("button", name=button).click()
     expect(host.locator("#play-presence")).to_have_attribute("data-seat", "1")
-    expect(host.get_by_text(said)).to_be_hidden()
-    expect(second.get_by_text(said)).to_be_visible()
+    expect(host.locator("#play-stopped-text")).to_be_hidden()
+    expect(second.locator("#play-stopped-text")).to_have_text(said)
 
 
 def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> None:

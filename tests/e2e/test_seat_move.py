@@ -32,7 +32,8 @@ def test_a_seat_moves_to_another_browser_which_plays_it_while_the_old_one_stops(
     assert "/move/" in link
     # The link has its Copy button, as the invite has.
     panel.get_by_role("button", name="Copy link").click()
-    expect(panel.get_by_role("status")).to_have_text("Copied.")
+    expect(panel.locator("#play-move-copied")).to_have_text("Copied.")
+    expect(host.locator("#play-announce p").last).to_have_text("Copied.")  # and said
     assert host.evaluate("navigator.clipboard.readText()") == link
     play_pages.picture(host, "seat-move-1280.png")
     host.set_viewport_size({"width": 390, "height": 844})
@@ -150,13 +151,13 @@ def test_the_old_device_says_the_seat_moved_and_offers_a_way_on_even_after_a_rel
     phone.wait_for_url(room)
 
     moved, not_valid, ways = MOVED[language]
-    expect(host.get_by_text(moved)).to_be_visible()
+    expect(host.locator("#play-stopped-text")).to_have_text(moved)
     for way in ways:
         expect(host.get_by_role("link", name=way)).to_be_visible()
     name = f"{game}-{language}-{viewport['width']}x{viewport['height']}"
     play_pages.picture(host, f"seat-moved-{name}.png")
     host.reload()
-    expect(host.get_by_text(not_valid)).to_be_visible()
+    expect(host.locator("#play-stopped-text")).to_have_text(not_valid)
     for way in ways:
         expect(host.get_by_role("link", name=way)).to_be_visible()
     play_pages.picture(host, f"seat-moved-reloaded-{name}.png")

@@ -155,7 +155,9 @@ def test_the_play_pages_of_an_available_game_are_real(client):
     for mode in ("local", "computer"):
         html = client.get(f"/counter/{mode}/").content.decode()
         assert 'id="board"' in html
-        assert 'id="play-message" class="play-message" role="alert"' in html
+        assert 'id="play-message" class="play-message" data-speak="message"' in html
+        assert 'id="play-announce"' in html
+        assert "rooms/announce.js" in html
         assert "rooms/play.js" in html
     assert 'id="play-level"' in client.get("/counter/computer/").content.decode()
     assert 'id="play-cover"' in client.get("/counter/local/").content.decode()
