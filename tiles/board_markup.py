@@ -213,13 +213,15 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'\n<div class="tiles-rack-area">\n  <div class="rack-head">\n'
             f'    <h2 class="rack-title">{words["Your rack"]} <span class="rack-count">'
             f"({len(draft['rack'])})</span></h2>\n"
-            f'    <div class="rack-sort" role="group" aria-label="{words["Sort the rack"]}">\n'
+            f'    <div class="rack-sort" data-roving="sort" role="group" '
+            f'aria-label="{words["Sort the rack"]}">\n'
             f'      <button type="button" class="button button-small" data-action="sort-colour">'
             f"{words['By colour']}</button>\n"
             f'      <button type="button" class="button button-small" data-action="sort-number">'
             f"{words['By number']}</button>\n"
             f"    </div>\n  </div>\n"
-            f'  <div class="tiles-rack" data-drop="rack" data-own-hand role="group" '
+            f'  <div class="tiles-rack" data-drop="rack" data-own-hand data-roving="rack" '
+            f'role="group" '
             f'aria-label="{words["Your rack"]}">\n'
             f"    {tiles}\n  </div>\n</div>\n"
         )

@@ -256,3 +256,10 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "taken": view.get("taken") if playing else None,
         },
     }
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS

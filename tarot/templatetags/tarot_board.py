@@ -349,3 +349,10 @@ def signed(value: int | float | None) -> str:
     if value == 0:
         return "0"
     return ("+" if value > 0 else "\u2212") + points(abs(value))
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS

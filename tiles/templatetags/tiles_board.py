@@ -90,3 +90,10 @@ def tiles(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     if isinstance(codes, str):
         codes = codes.split()
     return [tile_face(code) for code in codes or ()]
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS[:-1]  # the Tab line is the panel's own
