@@ -205,4 +205,39 @@ def tarot_round(page: Page, player: KeyboardPlayer) -> None:
     raise AssertionError("the round did not end")
 
 
+def editable(page: Page) -> bool:
+    return page.evaluate(
+        "() => { const d = document.getElementById('tiles-data');"
+        " return Boolean(d && !window.Play.busy && JSON.parse(d.textContent).editable); }"
+    )
+
+
+def tiles_online_round(players: list[KeyboardPlayer]) -> None:
+    """Tile rummy online between two browsers: each player in turn draws (passes once
+    the pool is empty) until two passes in a row end the round; every move reaches the
+    other page by a push."""
+    pages = [player.page for player in players]
+    for _ in range(MAX_TURNS):
+        for _wait in range(400):
+            if all(page.locator(".tiles-result").count() for page in pages):
+                return
+            movers = [player for player in players if editable(player.page)]
+            if movers:
+                break
+            pages[0].wait_for_timeout(50)
+        else:
+            raise AssertionError(f"nobody's turn: {said(pages[0])}")
+        mover = movers[0]
+        for page in pages:
+            mark_board(page)
+        if mover.page.locator('[data-action="draw"]').count():
+            mover.act("Draw", "d")
+        else:
+            mover.act("Pass", "x")
+        mover.end_turn()
+        for page in pages:
+            new_board(page)
+    raise AssertionError("the round did not end")
+
+
 ROUNDS = {"tiles": tiles_round, "cards": cards_round, "tarot": tarot_round}

@@ -156,3 +156,24 @@ def test_the_four_tile_colours_differ_in_their_mark_and_in_greyscale(new_page) -
     # The picture to look at: the rack in greyscale (CSSOM, which the CSP allows).
     page.evaluate("() => { document.querySelector('.tiles-rack').style.filter = 'grayscale(1)'; }")
     play_pages.picture(page, "tiles-rack-greyscale.png")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+@pytest.mark.parametrize(
+    ("game", "hand"), [("tiles", ".tiles-rack"), ("cards", ".cards-hand"), ("tarot", ".tarot-hand")]
+)
+def test_the_focus_is_drawn_on_the_hand_and_on_the_buttons(
+    new_page, game: str, hand: str, size: tuple[int, int], scheme: str
+) -> None:
+    page = new_page(viewport={"width": size[0], "height": size[1]}, color_scheme=scheme)
+    page.goto(f"/{game}/computer/")
+    page.locator(f"#board {hand} button").first.wait_for()
+    play_pages.wait_until_idle(page)
+    tab_into(page, hand)
+    ring = "() => { const s = getComputedStyle(document.activeElement);"
+    ring += " return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; }"
+    assert page.evaluate(ring)
+    play_pages.picture(page, f"{game}-keys-focus-{size[0]}-{scheme}.png")
+    tab_into(page, ".board-actions")
+    assert page.evaluate(ring)
