@@ -30,7 +30,6 @@ from rooms.templatetags.seats import by_seat, seat_name
 from tiles import phrases
 from tiles.board_view import board_data, board_draft, last_play_sets
 from tiles.markup import rack_html, small_tiles_html, table_sets_html
-from tiles.templatetags.tiles_board import KEYS
 
 
 @lru_cache(maxsize=64)
@@ -46,10 +45,10 @@ def board_url(name: str, *args: str) -> str:
 
 @lru_cache(maxsize=64)
 def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
-    """The buttons and keyboard help of the seat to move (tiles/turn_tools.html), the
-    same on every board of one language, mode and whether tiles are left to draw: so
-    rendered once for each, with the boards' shared Hint button and keyboard help."""
-    context = {"mode": mode, "can_draw": can_draw, "keys": KEYS}
+    """The buttons of the seat to move (tiles/turn_tools.html), the same on every board
+    of one language, mode and whether tiles are left to draw: so rendered once for
+    each, with the boards' shared Hint button."""
+    context = {"mode": mode, "can_draw": can_draw}
     return render_to_string("tiles/turn_tools.html", context)
 
 

@@ -40,7 +40,8 @@ SUIT_WORDS = {
     "C": pgettext_lazy("card suit", "clubs"),
 }
 RED_SUITS = {"H", "D"}
-# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+# The arrow keys of the board, as board.js has them: lines of the play page's Keys panel
+# (cards/keys.html).
 KEYS = (
     _(
         "Left and Right: move between the cards of your hand. Up: to the stock, the discard "
@@ -246,7 +247,6 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "last": last,
         "taken": view.get("taken") if playing else None,
         "result": _result(view),
-        "keys": KEYS,
         # What board.js reads (json_script): whose hand order to restore, what a tap does.
         "data": {
             "seat": seat,

@@ -33,7 +33,8 @@ from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 register = phrase_tags(phrases)
 
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+# The arrow keys of the board, as board.js has them: lines of the play page's Keys panel
+# (tarot/keys.html).
 KEYS = (
     _("Arrow keys: move between the cards of your hand and of your stacks."),
     _("Enter or Space: select a card; Enter on the selected card plays it."),
@@ -328,7 +329,6 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "last": last or None,
         "last_card": card_name(last["card"]) if last.get("card") else "",
         "theirs": theirs,
-        "keys": KEYS,
     }
 
 
