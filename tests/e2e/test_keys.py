@@ -177,3 +177,20 @@ def test_the_focus_is_drawn_on_the_hand_and_on_the_buttons(
     play_pages.picture(page, f"{game}-keys-focus-{size[0]}-{scheme}.png")
     tab_into(page, ".board-actions")
     assert page.evaluate(ring)
+
+
+@pytest.mark.parametrize("game", ["tiles", "cards", "tarot"])
+def test_with_reduced_motion_nothing_on_the_play_page_moves(new_page, game: str) -> None:
+    page = new_page(viewport=DESKTOP, reduced_motion="reduce")
+    page.goto(f"/{game}/computer/")
+    page.locator("#board > section").wait_for()
+    page.keyboard.press("?")  # the Keys panel too
+    moving = page.evaluate(
+        """() => [...document.querySelectorAll("*")].filter(e => {
+            const s = getComputedStyle(e);
+            const runs = (value) => value.split(",").some(d => parseFloat(d) > 0);
+            const animated = s.animationName !== "none" && runs(s.animationDuration);
+            return runs(s.transitionDuration) || animated;
+        }).map(e => e.className)"""
+    )
+    assert moving == []
