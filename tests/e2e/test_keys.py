@@ -194,3 +194,19 @@ def test_with_reduced_motion_nothing_on_the_play_page_moves(new_page, game: str)
         }).map(e => e.className)"""
     )
     assert moving == []
+
+
+def test_a_adds_the_selected_tiles_to_the_set_last_visited(new_page) -> None:
+    page = new_page(viewport=DESKTOP)
+    table = [["K1", "K2", "K3"], ["R1", "R2", "R3"]]
+    open_saved_game(page, "/tiles/computer/", KEY, position_token(["R4", "K9"], ["O1"], table))
+    tab_into(page, ".tiles-rack")
+    page.keyboard.press("ArrowUp")  # the last set, R1 R2 R3
+    assert focus_in(page, '.tile-set[data-set="1"]')
+    page.keyboard.press("ArrowDown")
+    assert focused_code(page) == "R4"
+    page.keyboard.press("Enter")
+    page.keyboard.press("a")
+    expect(page.locator('.tile-set[data-set="1"] .tile')).to_have_count(4)
+    expect(page.locator('.tile-set[data-set="0"] .tile')).to_have_count(3)
+    assert focus_in(page, ".tiles-rack")
