@@ -205,23 +205,40 @@ def tarot_round(page: Page, player: KeyboardPlayer) -> None:
     raise AssertionError("the round did not end")
 
 
-def editable(page: Page) -> bool:
+def my_turn(page: Page, game: str) -> bool:
+    """Whether the page's player may move now (its board says so, nothing in flight)."""
     return page.evaluate(
-        "() => { const d = document.getElementById('tiles-data');"
-        " return Boolean(d && !window.Play.busy && JSON.parse(d.textContent).editable); }"
+        "game => { if (window.Play.busy) return false;"
+        " if (game === 'tarot') return Boolean(document.querySelector('.tarot-board.is-playing'));"
+        " const d = document.getElementById('tiles-data');"
+        " return Boolean(d && JSON.parse(d.textContent).editable); }",
+        game,
     )
 
 
-def tiles_online_round(players: list[KeyboardPlayer]) -> None:
-    """Tile rummy online between two browsers: each player in turn draws (passes once
-    the pool is empty) until two passes in a row end the round; every move reaches the
-    other page by a push."""
+def online_turn(player: KeyboardPlayer, game: str) -> None:
+    """Tile rummy: Draw, or Pass once the pool is empty; Tarot: a playable card, Enter
+    to select it and Enter to play it."""
+    if game == "tarot":
+        player.move_to(".tarot-board button.card[data-legal]")
+        player.press("Enter")
+        player.press("Enter")
+    elif player.page.locator('[data-action="draw"]').count():
+        player.act("Draw", "d")
+    else:
+        player.act("Pass", "x")
+
+
+def online_round(players: list[KeyboardPlayer], game: str) -> None:
+    """A round online between two browsers, each player moving in turn until the
+    result shows on both pages; every move reaches the other page by a push."""
     pages = [player.page for player in players]
+    result = f".{game}-result"
     for _ in range(MAX_TURNS):
         for _wait in range(400):
-            if all(page.locator(".tiles-result").count() for page in pages):
+            if all(page.locator(result).count() for page in pages):
                 return
-            movers = [player for player in players if editable(player.page)]
+            movers = [player for player in players if my_turn(player.page, game)]
             if movers:
                 break
             pages[0].wait_for_timeout(50)
@@ -230,10 +247,7 @@ def tiles_online_round(players: list[KeyboardPlayer]) -> None:
         mover = movers[0]
         for page in pages:
             mark_board(page)
-        if mover.page.locator('[data-action="draw"]').count():
-            mover.act("Draw", "d")
-        else:
-            mover.act("Pass", "x")
+        online_turn(mover, game)
         mover.end_turn()
         for page in pages:
             new_board(page)

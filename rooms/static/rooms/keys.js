@@ -82,6 +82,16 @@
     }
   });
 
+  // A pointer that lands anywhere but on a board's button is not a keyboard player's:
+  // the next board leaves the focus where the pointer left it.
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      if (!(event.target.closest && event.target.closest("#board button"))) place = null;
+    },
+    { capture: true },
+  );
+
   /** The focus was in the board and is now nowhere (its element was replaced): back to
       the same piece or button, else the same group, else the player's own hand. */
   function keepFocus() {
