@@ -210,3 +210,23 @@ def test_a_adds_the_selected_tiles_to_the_set_last_visited(new_page) -> None:
     expect(page.locator('.tile-set[data-set="1"] .tile')).to_have_count(4)
     expect(page.locator('.tile-set[data-set="0"] .tile')).to_have_count(3)
     assert focus_in(page, ".tiles-rack")
+
+
+def test_a_watcher_has_the_keys_panel_without_the_players_keys(new_page) -> None:
+    from tests.e2e.test_watch import watch
+
+    host = new_page(viewport=DESKTOP)
+    play_pages.open_room(host)
+    invite = host.locator("#play-invite-link").input_value()
+    play_pages.join(new_page, invite)
+    wait_for_turn(host, True)
+    watcher = watch(new_page, invite, DESKTOP, "en-US", "watch-keys")
+    pool = watcher.locator('[data-count="pool"]').inner_text()
+    watcher.keyboard.press("d")  # a player's key: nothing for a watcher
+    watcher.keyboard.press("?")
+    panel = watcher.get_by_role("dialog", name="Keys")
+    expect(panel).to_contain_text("Read the position")
+    expect(panel).not_to_contain_text("End turn")
+    play_pages.picture(watcher, "watch-keys-panel.png")
+    expect(watcher.locator('[data-count="pool"]')).to_have_text(pool)
+    expect(host.locator('[data-count="pool"]')).to_have_text(pool)
