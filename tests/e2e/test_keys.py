@@ -230,3 +230,17 @@ def test_a_watcher_has_the_keys_panel_without_the_players_keys(new_page) -> None
     play_pages.picture(watcher, "watch-keys-panel.png")
     expect(watcher.locator('[data-count="pool"]')).to_have_text(pool)
     expect(host.locator('[data-count="pool"]')).to_have_text(pool)
+
+
+def test_on_a_russian_layout_the_key_of_d_still_draws(new_page) -> None:
+    page = new_page(viewport=DESKTOP, locale="ru-RU")
+    open_saved_game(page, "/tiles/computer/", KEY, position_token(["K5", "K6"], ["O1"], []))
+    tab_into(page, ".tiles-rack")
+    pool = page.locator('[data-count="pool"]').inner_text()
+    # The physical D key types "в" on a Russian layout (a keyboard Playwright has not).
+    page.evaluate(
+        "() => document.activeElement.dispatchEvent(new KeyboardEvent('keydown',"
+        " {key: 'в', code: 'KeyD', bubbles: true, cancelable: true}))"
+    )
+    expect(page.locator('[data-count="pool"]')).not_to_have_text(pool)
+    assert focus_in(page, ".tiles-rack")

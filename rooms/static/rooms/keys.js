@@ -151,6 +151,14 @@
     if (box && window.PlayPieces) window.PlayPieces.say(box, text);
   }
 
+  /** The key's letter: on a Russian (or any non-Latin) layout, the Latin letter of the
+      same physical key, so that D draws there too. */
+  function letter(event) {
+    if (/^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
+    if (/^Key[A-Z]$/.test(event.code || "")) return event.code.slice(3).toLowerCase();
+    return event.key.length === 1 ? event.key.toLowerCase() : "";
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || typing(event)) return;
     if (event.key === "?") {
@@ -159,7 +167,7 @@
       return;
     }
     if (panel && panel.open) return;
-    const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+    const key = letter(event);
     if (!key || RESERVED.has(key) || event.defaultPrevented) return;
     const declared = [...board.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)];
     if (!declared.length || board.hasAttribute("inert")) return;
