@@ -30,7 +30,6 @@ from rooms.templatetags.seats import by_seat, seat_name
 from tiles import phrases
 from tiles.board_view import board_data, board_draft, last_play_sets
 from tiles.markup import label, rack_html, small_tiles_html, table_sets_html
-from tiles.templatetags.tiles_board import KEYS
 
 
 @lru_cache(maxsize=64)
@@ -46,10 +45,10 @@ def board_url(name: str, *args: str) -> str:
 
 @lru_cache(maxsize=64)
 def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
-    """The buttons and keyboard help of the seat to move (tiles/turn_tools.html), the
-    same on every board of one language, mode and whether tiles are left to draw: so
-    rendered once for each, with the boards' shared Hint button and keyboard help."""
-    context = {"mode": mode, "can_draw": can_draw, "keys": KEYS}
+    """The buttons of the seat to move (tiles/turn_tools.html), the same on every board
+    of one language, mode and whether tiles are left to draw: so rendered once for
+    each, with the boards' shared Hint button."""
+    context = {"mode": mode, "can_draw": can_draw}
     return render_to_string("tiles/turn_tools.html", context)
 
 
@@ -258,13 +257,15 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'\n<div class="tiles-rack-area">\n  <div class="rack-head">\n'
             f'    <h2 class="rack-title">{words["Your rack"]} <span class="rack-count">'
             f"({len(draft['rack'])})</span></h2>\n"
-            f'    <div class="rack-sort" role="group" aria-label="{words["Sort the rack"]}">\n'
+            f'    <div class="rack-sort" data-roving="sort" role="group" '
+            f'aria-label="{words["Sort the rack"]}">\n'
             f'      <button type="button" class="button button-small" data-action="sort-colour">'
             f"{words['By colour']}</button>\n"
             f'      <button type="button" class="button button-small" data-action="sort-number">'
             f"{words['By number']}</button>\n"
             f"    </div>\n  </div>\n"
-            f'  <div class="tiles-rack" data-drop="rack" data-own-hand role="group" '
+            f'  <div class="tiles-rack" data-drop="rack" data-own-hand data-roving="rack" '
+            f'role="group" '
             f'aria-label="{words["Your rack"]}">\n'
             f"    {tiles}\n  </div>\n</div>\n"
         )

@@ -162,6 +162,7 @@ def _set_item(
         add = escape(gettext("Add the selected tiles to set %(number)s") % number)
         plus = (
             f'<button type="button" class="set-plus" data-action="add" data-set="{index}" '
+            f'data-key="a" aria-keyshortcuts="A" '
             f'disabled\n                aria-label="{add}">+</button>'
         )
     note = (
@@ -172,7 +173,8 @@ def _set_item(
     label = escape(gettext("Set %(number)s") % number)  # outside the f-string: xgettext
     row = set_row_html(index, tiles, editable, language)
     return (
-        f'\n    <li class="{classes}" data-drop="set" data-set="{index}"\n'
+        f'\n    <li class="{classes}" data-drop="set" data-set="{index}"'
+        f' data-roving="set-{index}"\n'
         f'        aria-label="{label}'
         f'{": " + problem if problem else ""}">\n'
         f'      <div class="tile-row">\n'

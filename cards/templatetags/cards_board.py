@@ -42,7 +42,8 @@ SUIT_WORDS = {
     "C": pgettext_lazy("card suit", "clubs"),
 }
 RED_SUITS = {"H", "D"}
-# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+# The arrow keys of the board, as board.js has them: lines of the play page's Keys panel
+# (cards/keys.html).
 KEYS = (
     _(
         "Left and Right: move between the cards of your hand. Up: to the stock, the discard "
@@ -337,7 +338,6 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "last": last,
         "taken": view.get("taken") if playing else None,
         "result": _result(view),
-        "keys": KEYS,
         # What board.js reads (json_script): whose hand order to restore, what a tap does.
         "data": {
             "seat": seat,
@@ -347,3 +347,10 @@ def board_context(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "taken": view.get("taken") if playing else None,
         },
     }
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS

@@ -34,7 +34,8 @@ from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 register = phrase_tags(phrases)
 
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-# The keyboard help under the board (rooms/partials/board_keys.html), as board.js has it.
+# The arrow keys of the board, as board.js has them: lines of the play page's Keys panel
+# (tarot/keys.html).
 KEYS = (
     _("Arrow keys: move between the cards of your hand and of your stacks."),
     _("Enter or Space: select a card; Enter on the selected card plays it."),
@@ -336,7 +337,6 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
         "last": last or None,
         "last_card": card_name(last["card"]) if last.get("card") else "",
         "theirs": theirs,
-        "keys": KEYS,
     }
 
 
@@ -417,3 +417,10 @@ def signed(value: int | float | None) -> str:
     if value == 0:
         return "0"
     return ("+" if value > 0 else "\u2212") + points(abs(value))
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS

@@ -58,3 +58,33 @@ def test_an_online_room_has_no_accessibility_violations(new_page) -> None:
     expect(page.locator("#board .tiles-board")).to_be_attached()
 
     assert not violations(page)
+
+
+# A short key whose button cannot be used now (the board says so): tile rummy's End
+# turn and the Tarot duel's Play card, with nothing placed or chosen.
+REFUSED = {"tiles": "e", "tarot": "c"}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_keys_panel_and_a_refused_short_key_have_no_accessibility_violations(
+    new_page, width: int, scheme: str
+) -> None:
+    page = new_page(viewport={"width": width, "height": 800}, color_scheme=scheme)
+    problems = {}
+    for game in ("tiles", "cards", "tarot"):
+        page.goto(f"/{game}/computer/")
+        expect(page.locator("#board > section")).to_be_visible()
+        page.wait_for_function("() => !window.Play.busy")
+        found = []
+        if game in REFUSED:
+            page.keyboard.press(REFUSED[game])
+            expect(page.locator("#board .board-message")).to_contain_text("cannot be used now")
+            found += violations(page)
+        page.keyboard.press("?")
+        expect(page.get_by_role("dialog", name="Keys")).to_be_visible()
+        found += violations(page)
+        if found:
+            problems[game] = found
+
+    assert not problems

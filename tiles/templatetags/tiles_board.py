@@ -24,13 +24,12 @@ from tiles.sets import JOKER
 # The sentences that name a seat (tiles/phrases.py): {% won who seat mode %}.
 register = phrase_tags(phrases)
 
-# The keyboard help under the board (rooms/partials/board_keys.html, in
-# tiles/turn_tools.html), as board.js has it.
+# The arrow keys of the board, as board.js has them: lines of the play page's Keys panel
+# (tiles/keys.html).
 KEYS = (
     _("Arrow keys: move between the tiles of the rack and of the sets."),
     _("Enter or Space: select a tile, or add the selected tiles with +."),
     _("Shift with Left or Right: move a tile within the rack."),
-    _("Tab and Shift+Tab: on to the buttons and back; Enter presses one."),
 )
 
 
@@ -90,3 +89,10 @@ def tiles(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     if isinstance(codes, str):
         codes = codes.split()
     return [tile_face(code) for code in codes or ()]
+
+
+@register.simple_tag
+def keyboard_lines() -> tuple[Any, ...]:
+    """The arrow and Enter keys of this board, for the play page's Keys panel
+    (rooms/partials/keys_panel.html)."""
+    return KEYS

@@ -126,6 +126,8 @@
         return;
       }
       next = row[at + step];
+      // At the end of the row the group's other buttons (a set's "+") are keys.js's.
+      if (!next) return;
     } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
       next = across(event.key === "ArrowUp" ? -1 : 1, at);
       if (next === undefined) return;
