@@ -158,8 +158,10 @@
     if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-    if (event.key === "l" || event.key === "L") readLastMove();
-    else if (event.key === "p" || event.key === "P") readPosition();
+    // The letter, or on another layout (Cyrillic) the key where it lies, as keys.js reads.
+    const letter = /^[a-z]$/i.test(event.key) ? event.key.toLowerCase() : /^Key[A-Z]$/.test(event.code || "") ? event.code.slice(3).toLowerCase() : "";
+    if (letter === "l") readLastMove();
+    else if (letter === "p") readPosition();
     else return;
     event.preventDefault();
   });
