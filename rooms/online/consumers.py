@@ -130,7 +130,7 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         """Forget this socket's presence and groups. Nothing a failure here leaves
         lasts: the presence row counts as gone once its heartbeat is older than
-        rooms.online.presence.ttl(), the group entries expire after the layer's
+        rooms.presence.ttl(), the group entries expire after the layer's
         group_expiry."""
         if self.room is None:
             return
@@ -291,16 +291,16 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
 
     async def on_new_round(self, message: dict[str, Any]) -> None:
         try:
-            started = await database(self.room.ask_new_round)(self.seat.number)
+            started = await database(store.new_round)(self.room, self.seat.number)
         except RoomError as error:
             await self.refuse(error)
             return
-        event = {"type": "room.changed"} if started else {"type": "room.consent"}
+        event = {"type": "room.changed"} if started is not None else {"type": "room.consent"}
         await self.channel_layer.group_send(room_group(self.code), event)
 
     async def on_decline_round(self, message: dict[str, Any]) -> None:
         try:
-            await database(self.room.decline_new_round)()
+            await database(store.decline_round)(self.room)
         except RoomError as error:
             await self.refuse(error)
             return

@@ -7,7 +7,7 @@ and refused every action (`watching`). It never holds a seat, so it never counts
 "both connected", presence or consent.
 
 - Counted across processes by a row each (rooms.models.Watcher) with a heartbeat like a
-  seat's (rooms.online.presence): a stale row does not count, and any ping of the
+  seat's (rooms.presence): a stale row does not count, and any ping of the
   room, a watcher's or a player's (rooms.online.store.beat: the watchers of a killed
   process never ping again), purges its stale rows. The players are told the count
   when it changes (`watchers`, through the room's group), never by polling. At most
@@ -42,8 +42,8 @@ from rooms.errors import RoomError
 from rooms.models import Room, Seat, Watcher
 from rooms.online import protocol
 from rooms.online.notify import room_group, watch_group
-from rooms.online.presence import fresh_since
 from rooms.online.store import database
+from rooms.presence import fresh_since
 from rooms.render import seat_view
 
 # --- The count, across processes (on the database threads) ---------------------------

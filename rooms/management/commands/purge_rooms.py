@@ -1,5 +1,5 @@
 """Delete rooms idle for a number of days (no action, join or connection), and forget
-the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.local.saves) and the
+the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.saves) and the
 replays of local games unseen as long (an online round's replay goes with its room); run it
 daily from cron or a systemd timer (docs/deploy.md)."""
 
@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rooms.admin import game_name
-from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
 from rooms.models import Replay, Room, idle_limit
+from rooms.online import notify
 from rooms.reviews import Review
+from rooms.saves import SAVE_IDLE_DAYS, BrowserSave
 
 
 class Command(BaseCommand):
@@ -44,7 +45,7 @@ class Command(BaseCommand):
             return ngettext("Would purge %(count)d room", "Would purge %(count)d rooms", count) % {
                 "count": count
             }
-        count = rooms.purge_now()
+        count = notify.purge(rooms)
         summary = ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {
             "count": count
         }
