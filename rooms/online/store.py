@@ -18,14 +18,12 @@ needs, so each is made as cheap as it can be (issue 12, bench/RESULTS-online.md)
 - the state an action committed is kept here, parsed, by (room code, version), for the
   two seats' pushes and the room's next action (`known`, `parsed`): parsing a late tile
   state took a third of a millisecond, once per seat and action.
-With the board's caches and markup (rooms/render.py) these took bench/action_cpu.py
+With the boards' caches (rooms/online/push.py) and markup these took bench/action_cpu.py
 from 20.9 to 9.6 ms of CPU per action.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -38,6 +36,7 @@ from gamekit.engine import Engine, IllegalAction
 from gamekit.seats import SEATS
 from rooms import registry
 from rooms.errors import RoomError
+from rooms.memo import Memo
 from rooms.models import Room, RoundConsent, RoundStart, Seat, idle_limit
 from rooms.online import protocol, sql
 from rooms.online.threads import database
@@ -66,23 +65,16 @@ __all__ = [
 # written once, by a conditional UPDATE (apply_action), and engines never mutate a state
 # (docs/games.md). So the state an action just committed serves, unparsed, the two
 # seats' pushes on this process and the room's next action.
-KEPT = 512
-_states: OrderedDict[tuple[str, int], Any] = OrderedDict()
-_lock = threading.Lock()
+STATES = Memo("store.states", 512)
 
 
 def known(code: str, version: int) -> Any | None:
-    with _lock:
-        return _states.get((code, version))
+    return STATES.get((code, version))
 
 
 def remember(code: str, version: int, state: Any) -> None:
     """Keep the state of a committed version (never one that might roll back)."""
-    with _lock:
-        _states[(code, version)] = state
-        _states.move_to_end((code, version))
-        while len(_states) > KEPT:
-            _states.popitem(last=False)
+    STATES.put((code, version), state)
 
 
 def parsed(engine: Any, code: str, version: int, state_json: Any) -> Any:
@@ -225,12 +217,7 @@ def _committed(
         state=made.json,
         state_text=made.text,
         finished=made.finished,
-        pushed={
-            "presence": {str(s.number): s.connected for s in seats},
-            "consent": {"asked": [s.number for s in seats if s.asked]},
-            "colours": {str(s.number): s.colour for s in seats},
-            "deletes_at": protocol.moment(now + idle_limit()),
-        },
+        pushed=protocol.pushed(seats, now + idle_limit()),
         channels=({s.number: s.channel for s in seats} if all(s.channel for s in seats) else None),
     )
 
