@@ -40,7 +40,7 @@ def idle_limit(days: int | None = None) -> timedelta:
     """How long a room may stay idle before purge_rooms deletes it: `days`, else
     ROOM_IDLE_DAYS (7 by default). Room.deletes_at and RoomQuerySet.idle_for both
     read it, so the page never promises a day the purge does not keep."""
-    return timedelta(days=getattr(settings, "ROOM_IDLE_DAYS", 7) if days is None else days)
+    return timedelta(days=settings.ROOM_IDLE_DAYS if days is None else days)
 
 
 class RoomQuerySet(models.QuerySet):

@@ -42,7 +42,7 @@ from rooms.presence import fresh_since
 
 
 def limit() -> int:
-    return getattr(settings, "ROOM_MAX_WATCHERS", 50)
+    return settings.ROOM_MAX_WATCHERS
 
 
 def purge_stale(room_id: int) -> int:

@@ -8,8 +8,8 @@ from django.test import Client
 from django.utils import translation
 
 from cards import engine
-from cards.deal import State
 from cards.hint import describe_action
+from cards.state import State
 from rooms.local import play as local_play
 from rooms.local.sealing import seal
 from tests.cards.positions import draw, play, position

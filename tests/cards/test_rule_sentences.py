@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cards import engine
-from cards.deal import State, match_over
 from cards.seen import summary
+from cards.state import State, match_over
 from gamekit.engine import IllegalAction
 from rooms.local import play as local_play
 from rooms.local.sealing import seal
