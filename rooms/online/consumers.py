@@ -67,11 +67,10 @@ class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
             self.language = language_of(self.scope)
             translation.activate(self.language)
         # Channels' own dispatch first hops to the shared sync thread and back to close
-        # old database connections, for every frame and every group event: three thread
-        # hand-offs an action, all queued on that one thread (issue 12). This consumer
-        # touches the database only through rooms.online.store.database, whose calls close old
-        # connections on their own thread before and after, so it calls the handler
-        # directly.
+        # old database connections, for every frame and group event: three hand-offs an
+        # action, queued on that one thread (issue 12). This consumer's database calls
+        # (rooms.online.threads.database) close them on their own thread: it calls the
+        # handler directly.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -287,7 +286,8 @@ class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
         await self.send_json(protocol.error(error))
 
     async def send_json(self, message: dict[str, Any]) -> None:
-        await self.send_frame(None, protocol.encode(message))
+        version = message["version"] if message["type"] == "state" else None
+        await self.send_frame(version, protocol.encode(message))
 
     async def send_frame(self, version: int | None, text: str) -> None:
         """Send a message's text; `version` when it is a `state`, not to be resent."""

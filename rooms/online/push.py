@@ -173,15 +173,6 @@ async def route(
     await layer.group_send(watch_group(code), event | {"type": "watch.changed"})
 
 
-def frame_for(game: registry.Game, code: str, event: dict[str, Any], seat: Seat | None) -> str:
-    """The text a socket of the room sends for a commit's event: a seat's `state`, or
-    the watchers' shared frame (`seat` None)."""
-    version, state = event["version"], event["state"]
-    if seat is None:
-        return watcher_frame(game, code, version, state, event["colours"])
-    return protocol.encode(seat_message(game, code, version, state, seat, event))
-
-
 # --- The socket's side (mixed into rooms.online.consumers.RoomConsumer) ---------------
 
 
@@ -194,12 +185,18 @@ class Pushing:
         watchers' frame, unless this socket has sent as new a one already."""
         if self.stopped or (self.seat is None and not self.watching):
             return
-        if event["version"] > self.sent_version:
-            # Rendered here, on the event loop: a few milliseconds of CPU, which a
-            # thread would not make shorter (the GIL) but would make wait its turn.
-            seat = None if self.watching else self.seat.number
-            text = frame_for(self.room.registered_game, self.code, event, seat)
-            await self.send_frame(event["version"], text)
+        if event["version"] <= self.sent_version:
+            return
+        # Rendered here, on the event loop: a few milliseconds of CPU, which a thread
+        # would not make shorter (the GIL) but would make wait its turn.
+        game, version, state = self.room.registered_game, event["version"], event["state"]
+        if self.watching:
+            text = watcher_frame(game, self.code, version, state, event["colours"])
+            await self.send_frame(version, text)
+        else:
+            await self.send_json(
+                seat_message(game, self.code, version, state, self.seat.number, event)
+            )
 
     watch_changed = room_changed  # an action's event to the watchers' group
 
@@ -225,8 +222,10 @@ class Pushing:
                 version, text = await database(watcher_state)(self.code)
             else:
                 message = await database(seat_state)(self.code, self.seat.number)
-                version, text = message["version"], protocol.encode(message)
         except Room.DoesNotExist:
             await self.room_closed({})
             return
-        await self.send_frame(version, text)
+        if self.watching:
+            await self.send_frame(version, text)
+        else:
+            await self.send_json(message)
