@@ -2,7 +2,7 @@
 
     python bench/board_render.py [--games N] [--slugs tiles cards tarot] [--languages en ru]
 
-Online, every confirmed action renders the board of each seat (rooms.render.seat_view,
+Online, every confirmed action renders the board of each seat (rooms.online.push.board,
 "friend" mode). This plays whole games with the game's own bots (easy against medium,
 seat 1 first then seat 2, fixed seeds) and times the game's board (`Game.board.render`,
 what rooms.render.render_board calls; on a commit before it, render_board itself) for

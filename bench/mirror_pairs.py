@@ -50,9 +50,9 @@ def load_game(name: str) -> Game:
 
 def match_rules(game_name: str) -> ModuleType | None:
     """The module that says when a match is over (``match_over``, ``match_totals``,
-    ``match_winner``): the engine's, or the game's deal module (rummy's engine exports
+    ``match_winner``): the engine's, or the game's state module (rummy's engine exports
     the protocol only), or None for a game with no matches."""
-    for name in (f"{game_name}.engine", f"{game_name}.deal"):
+    for name in (f"{game_name}.engine", f"{game_name}.state"):
         if find_spec(name) is not None and hasattr(module := import_module(name), "match_over"):
             return module
     return None

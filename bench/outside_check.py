@@ -170,7 +170,7 @@ def _finish_round(code: str) -> None:
     game, rng = registry.get(room.game), random.Random(1)
     while not (status := game.engine.status(state := room.game_state()))["over"]:
         action = game.bots.choose(state, status["turn"], "easy", rng)
-        room = store.apply_action(room, status["turn"], room.version, action)
+        store.apply_action(room, status["turn"], room.version, action)
         room.refresh_from_db()
     close_old_connections()
 

@@ -22,7 +22,7 @@ instead, one chunk at a time (one of its two workers: the first design).
 judging review chunks back to back for SECONDS (for a load bench beside it, e.g.
 bench/ws_load.py, run with and without it); `--nice N` runs that worker at niceness N;
 `--workers N` runs N such workers (one per server process: two for two daphne processes);
-like the site's, they judge in the machine's review slots (gamekit.review.machine_slot:
+like the site's, they judge in the machine's review slots (rooms.workers.machine_slot:
 one core fewer than the machine has), so on 2 cores one chunk at a time among them.
 
 `beside`: play in other rooms while reviews run, measured from outside. It runs
@@ -103,9 +103,9 @@ def computer(args: argparse.Namespace) -> None:
     import django
 
     django.setup()
-    from gamekit.review import judge_job
     from rooms import registry, reviews
     from rooms.local import computer as site
+    from rooms.workers import judge_job
 
     game = registry.get("tarot")
     engine = game.engine
@@ -190,7 +190,7 @@ def busy(args: argparse.Namespace) -> None:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from gamekit.review import judge_job, lower_priority
+    from rooms.workers import judge_job, lower_priority
 
     records = {slug: [bot_round(slug, seed) for seed in range(2)] for slug in GAMES}
     context = multiprocessing.get_context("forkserver")
@@ -314,7 +314,7 @@ def main() -> None:
     policy = {
         "choices": ("site", "nice"),
         "default": "site",
-        "help": "site: the site's way (gamekit.review.lower_priority: the niceness and "
+        "help": "site: the site's way (rooms.workers.lower_priority: the niceness and "
         "SCHED_IDLE); nice: the niceness alone",
     }
     three.add_argument("--policy", **policy)

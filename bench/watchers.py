@@ -159,7 +159,7 @@ async def inside(watchers_count: int, moves: int = 30) -> None:
 
     from config.asgi import application
     from rooms import registry, render
-    from rooms.online import watchers
+    from rooms.online import push
 
     renders = {"spectator": 0}
     board = render.render_board
@@ -197,7 +197,7 @@ async def inside(watchers_count: int, moves: int = 30) -> None:
         await next_state(page)
     game = registry.get("tiles")
     rng = random.Random(1)
-    spectator_before, built_before = renders["spectator"], watchers.built
+    spectator_before, built_before = renders["spectator"], push.built
     await seats[1].send_json_to({"type": "sync"})
     state = await next_state(seats[1])
     played = 0
@@ -219,7 +219,7 @@ async def inside(watchers_count: int, moves: int = 30) -> None:
         await page.disconnect()
     render.render_board = board
     spectator = renders["spectator"] - spectator_before
-    built = watchers.built - built_before
+    built = push.built - built_before
     print(
         f"\n{watchers_count} watchers (en and ru), {played} moves: {spectator} spectator "
         f"boards rendered ({spectator / played:.2f} a version), {built} frames built "

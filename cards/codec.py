@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cards import deal, seen, turns
+from cards import seen, turns
+from cards import state as dealt
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
 from gamekit.engine import Seat
 from gamekit.saves import (
@@ -24,23 +25,23 @@ from gamekit.saves import (
     read_seat,
     round_json,
 )
-from gamekit.seats import SEATS, by_seat, other, result_json
+from gamekit.seats import SEATS, json_by_seat, other, result_json
 
 T = TypeVar("T")
 
 
-def to_json(state: deal.State) -> dict[str, Any]:
+def to_json(state: dealt.State) -> dict[str, Any]:
     return {
-        **round_json(deal.SCHEMA, state),
-        "match": by_seat(state.match),
+        **round_json(dealt.SCHEMA, state),
+        "match": json_by_seat(state.match),
         "stock": list(state.stock),
         "pile": list(state.pile),
-        "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
+        "hands": json_by_seat({s: list(state.hands[s]) for s in SEATS}),
         "melds": seen.melds_json(state.melds),
         "turn": state.turn,
         "step": state.step,
         "taken": state.taken,
-        "known": by_seat({s: list(deal.known_cards(state)[s]) for s in SEATS}),
+        "known": json_by_seat({s: list(dealt.known_cards(state)[s]) for s in SEATS}),
         "turns": state.turns,
         "reshuffles": state.reshuffles,
         "current": seen.turn_json(state.current),
@@ -70,7 +71,7 @@ def _per_seat(item: object, what: str, read: Callable[[Any], T]) -> dict[Seat, T
     return dict(read_pair(item, what, read))
 
 
-def _melds(item: object) -> tuple[deal.Meld, ...]:
+def _melds(item: object) -> tuple[dealt.Meld, ...]:
     if not isinstance(item, list) or len(item) > len(DECK) // MELD_MIN:
         raise bad_state("melds")
     melds = []
@@ -98,7 +99,7 @@ def _melds(item: object) -> tuple[deal.Meld, ...]:
         if not check_meld(core).valid:
             raise bad_state("melds")
         melds.append(
-            deal.Meld(owner=_seat(raw["owner"], "melds"), cards=cards, laid_off=tuple(laid_off))
+            dealt.Meld(owner=_seat(raw["owner"], "melds"), cards=cards, laid_off=tuple(laid_off))
         )
     return tuple(melds)
 
@@ -115,7 +116,7 @@ def _turn(item: object, what: str, meld_count: int) -> dict[str, Any] | None:
         return None
     if not isinstance(item, dict) or set(item) != TURN_KEYS:
         raise bad_state(what)
-    if item["draw"] not in (None, *deal.SOURCES):
+    if item["draw"] not in (None, *dealt.SOURCES):
         raise bad_state(what)
     melds = item["melds"]
     if not isinstance(melds, list):
@@ -157,15 +158,15 @@ def _result(item: object) -> dict[str, Any] | None:
     }
 
 
-def from_json(data: dict[str, Any]) -> deal.State:
+def from_json(data: dict[str, Any]) -> dealt.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
-    data = read_object(data, deal.SCHEMA, KEYS, exact=True)
+    data = read_object(data, dealt.SCHEMA, KEYS, exact=True)
     melds = _melds(data["melds"])
     hands = _per_seat(data["hands"], "hands", lambda h: _cards(h, "hands"))
     known = _per_seat(data["known"], "known", lambda k: _cards(k, "known"))
     match = _per_seat(data["match"], "match", lambda n: read_int(n, "match", 0))
     turn = None if data["turn"] is None else _seat(data["turn"], "turn")
-    state = deal.State(
+    state = dealt.State(
         seed=read_int(data["seed"], "seed", -(2**63), 2**63),
         first=_seat(data["first"], "first"),
         game_no=read_int(data["game_no"], "game_no", 1),
@@ -178,7 +179,7 @@ def from_json(data: dict[str, Any]) -> deal.State:
         step=data["step"] if data["step"] in ("draw", "play", None) else "?",
         taken=_card_or_none(data["taken"], "taken"),
         known=known,
-        turns=read_int(data["turns"], "turns", 0, deal.TURN_LIMIT),
+        turns=read_int(data["turns"], "turns", 0, dealt.TURN_LIMIT),
         reshuffles=read_int(data["reshuffles"], "reshuffles", 0),
         current=_turn(data["current"], "current", len(melds)),
         last=_turn(data["last"], "last", len(melds)),
@@ -188,7 +189,7 @@ def from_json(data: dict[str, Any]) -> deal.State:
     return state
 
 
-def _check_consistent(state: deal.State) -> None:
+def _check_consistent(state: dealt.State) -> None:
     everything = Counter(
         [
             *state.stock,
@@ -200,7 +201,7 @@ def _check_consistent(state: deal.State) -> None:
     )
     if everything != Counter(DECK):
         raise bad_state("cards")
-    if max(state.match.values()) >= deal.MATCH_TARGET:
+    if max(state.match.values()) >= dealt.MATCH_TARGET:
         raise bad_state("match")
     for seat in SEATS:
         if not set(state.known[seat]) <= set(state.hands[seat]):  # type: ignore[index]
@@ -214,7 +215,7 @@ def _check_consistent(state: deal.State) -> None:
         if state.result != _result_of(state):
             raise bad_state("result")
         return
-    if state.turns >= deal.TURN_LIMIT or not state.hands[1] or not state.hands[2]:
+    if state.turns >= dealt.TURN_LIMIT or not state.hands[1] or not state.hands[2]:
         raise bad_state("turns")
     current = state.current
     if current is None or current["seat"] != state.turn or current["discard"] is not None:
@@ -236,7 +237,7 @@ def _check_consistent(state: deal.State) -> None:
         raise bad_state("last")
 
 
-def _result_of(state: deal.State) -> dict[str, Any] | None:
+def _result_of(state: dealt.State) -> dict[str, Any] | None:
     """The result the rules give a finished deal, from its hands (None: none can)."""
     result = state.result
     assert result is not None
@@ -245,7 +246,7 @@ def _result_of(state: deal.State) -> dict[str, Any] | None:
         if winner is None or state.hands[winner] or not state.hands[other(winner)]:
             return None
         return turns.finish(state, winner, "out").result
-    if result["winner"] is not None or state.turns != deal.TURN_LIMIT:
+    if result["winner"] is not None or state.turns != dealt.TURN_LIMIT:
         return None
     if not state.hands[1] or not state.hands[2]:
         return None

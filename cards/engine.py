@@ -1,7 +1,7 @@
 """Rummy for two: the rules as pure Python (no Django), see RULES.md "Rummy".
 
 This module holds the engine's public names (docs/games.md); the code is in its
-siblings, by concept: cards/melds.py (cards, sets and runs), cards/deal.py (the state,
+siblings, by concept: cards/melds.py (cards, sets and runs), cards/state.py (the state,
 the deal and the match), cards/turns.py (the actions checked and applied),
 cards/seen.py (what each seat sees) and cards/codec.py (saves).
 
@@ -51,12 +51,12 @@ Choices where the rules leave room, and how they are settled here:
 
 from cards.codec import from_json as from_json
 from cards.codec import to_json as to_json
-from cards.deal import SCHEMA as SCHEMA
-from cards.deal import new_round as new_round
 from cards.seen import hidden as hidden
 from cards.seen import redeal_hidden as redeal_hidden
 from cards.seen import status as status
 from cards.seen import view as view
+from cards.state import SCHEMA as SCHEMA
+from cards.state import new_round as new_round
 from cards.turns import apply as apply
 from cards.turns import legal_actions as legal_actions
 from gamekit.engine import PROTOCOL

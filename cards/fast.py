@@ -19,8 +19,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cards.deal import TURN_LIMIT
 from cards.melds import RANK_OF, RANKS, SUITS, value
+from cards.state import TURN_LIMIT
 from gamekit.bitsets import bits
 
 CODE: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)

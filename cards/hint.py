@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from cards import bots, engine
-from cards.deal import State
 from cards.melds import listing, shown
+from cards.state import State
 from gamekit.advice import rng_for
 
 HINT_LEVEL = "strong"

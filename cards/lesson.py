@@ -8,8 +8,8 @@ last card discarded: out, the deal won.
 from __future__ import annotations
 
 from cards import engine
-from cards.deal import State, state_from_position
 from cards.melds import DECK
+from cards.state import State, state_from_position
 from gamekit.engine import gettext_noop
 from gamekit.lesson import Lesson, Step, same_json
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cards.deal import (
+from cards.melds import hand_value, sort_cards
+from cards.state import (
     MATCH_TARGET,
     TURN_LIMIT,
     Meld,
@@ -19,9 +20,8 @@ from cards.deal import (
     match_totals,
     match_winner,
 )
-from cards.melds import hand_value, sort_cards
 from gamekit.engine import Seat, Status, View
-from gamekit.seats import SEATS, by_seat, result_json, status_of
+from gamekit.seats import SEATS, json_by_seat, result_json, status_of
 
 
 def turn_json(turn: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -57,15 +57,15 @@ def view(state: State, seat: Seat | None) -> View:
     over = state.result is not None
     result = result_json(state.result, "hand_values")
     if result is not None:
-        result["hands"] = by_seat({s: list(state.hands[s]) for s in SEATS})
+        result["hands"] = json_by_seat({s: list(state.hands[s]) for s in SEATS})
     totals = match_totals(state)
     return {
         "game": "cards",
         "seat": seat,
         "hand": None if seat is None else list(state.hands[seat]),
         "hand_value": None if seat is None else hand_value(state.hands[seat]),
-        "hand_counts": by_seat({s: len(state.hands[s]) for s in SEATS}),
-        "known": by_seat({s: list(known_cards(state)[s]) for s in SEATS}),
+        "hand_counts": json_by_seat({s: len(state.hands[s]) for s in SEATS}),
+        "known": json_by_seat({s: list(known_cards(state)[s]) for s in SEATS}),
         "stock_count": len(state.stock),
         "pile": list(state.pile),
         "top": state.pile[-1] if state.pile else None,
@@ -79,8 +79,8 @@ def view(state: State, seat: Seat | None) -> View:
         "turn_limit": TURN_LIMIT,
         "over": over,
         "result": result,
-        "match": by_seat(totals),
-        "match_before": by_seat(state.match),
+        "match": json_by_seat(totals),
+        "match_before": json_by_seat(state.match),
         "match_target": MATCH_TARGET,
         "match_over": match_over(state),
         "match_winner": match_winner(state),

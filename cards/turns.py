@@ -9,14 +9,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cards.deal import (
-    SOURCES,
-    TURN_LIMIT,
-    Meld,
-    State,
-    known_cards,
-    new_turn,
-)
 from cards.melds import (
     CARD_CODES,
     DECK,
@@ -27,6 +19,14 @@ from cards.melds import (
     melds_in,
     shown,
     sort_cards,
+)
+from cards.state import (
+    SOURCES,
+    TURN_LIMIT,
+    Meld,
+    State,
+    known_cards,
+    new_turn,
 )
 from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
 from gamekit.seats import SEATS, other

@@ -132,6 +132,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABAS
 # over 2 s. A player sends a few a second at most; the load bench (bench/ws_load.py)
 # raises it, since the issue's measure is of a limit that never binds (issue 12).
 ROOM_SOCKET_BURST = int(os.environ.get("ROOM_SOCKET_BURST", "20"))
+# A room idle this many days is deleted by purge_rooms (rooms.models.idle_limit); the
+# page shows the day.
+ROOM_IDLE_DAYS = 7
+# A seat or a watcher counts as connected while its heartbeat (a ping every 10 s) is
+# younger than this many seconds (rooms/presence.py).
+ROOM_PRESENCE_TTL = 30
+# Watchers of one room at most (rooms/online/watchers.py).
+ROOM_MAX_WATCHERS = 50
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

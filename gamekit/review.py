@@ -24,13 +24,6 @@ computed, and the same on any state the seat cannot tell from the real one
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import tempfile
-import time
-from collections.abc import Iterator
-from importlib import import_module
 from typing import Any
 
 from gamekit.replay import Record
@@ -40,12 +33,6 @@ Note = dict[str, Any]
 KINDS = ("best", "ok", "miss", "none")  # none: not judged (no answer in time)
 # The level whose judgement the review gives.
 LEVEL = "strong"
-# Chunks judged at once on this machine, by all server processes together: one core
-# fewer than it has, so that a core stays free for play (bench/reviews.py beside: two
-# workers under SCHED_IDLE on 2 cores raised the push p99 of play from ~11 to ~23 ms,
-# one worker to ~15 ms).
-SLOTS = max(1, (os.cpu_count() or 2) - 1)
-SLOT_FILES = os.path.join(tempfile.gettempdir(), "duel-games-review-slot-{}.lock")
 
 
 def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
@@ -97,50 +84,3 @@ def state_before(engine: Any, record: Record, step: int, cache: dict[int, Any]) 
     cache.clear()
     cache[step] = state
     return state
-
-
-def lower_priority(nice: int) -> None:
-    """A review worker's initializer: niceness `nice` and, where Linux offers it, the
-    SCHED_IDLE policy, under which the worker runs only when no other process wants the
-    core (nice 19 alone still takes a few per cent of it from play; bench/reviews.py
-    beside)."""
-    os.nice(nice)
-    with contextlib.suppress(AttributeError, OSError):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-
-
-@contextlib.contextmanager
-def machine_slot(slots: int = SLOTS, poll: float = 0.05) -> Iterator[int]:
-    """Hold one of this machine's `slots` review slots (an flock on a file of its own,
-    freed by the kernel if the process dies), waiting for one if all are taken; with
-    no slot files to be had (another user's, a read-only temp folder), no slot."""
-    try:
-        files = [open(SLOT_FILES.format(n), "a") for n in range(slots)]  # noqa: SIM115
-    except OSError:
-        yield -1
-        return
-    try:
-        while True:
-            for number, file in enumerate(files):
-                try:
-                    fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    continue
-                try:
-                    yield number
-                finally:
-                    fcntl.flock(file, fcntl.LOCK_UN)
-                return
-            time.sleep(poll)
-    finally:
-        for file in files:
-            file.close()
-
-
-def judge_job(module: str, record_json: dict[str, Any], steps: list[int]) -> list[Note]:
-    """The notes of `steps` by the game's review `module`, from JSON: the job a worker
-    process of the review runs (rooms/reviews.py), importing no Django; in one of the
-    machine's review slots (`machine_slot`), so that reviews of every server process
-    together leave a core to play."""
-    with machine_slot():
-        return import_module(module).judge(Record.from_json(record_json), steps)

@@ -80,8 +80,10 @@ class Pair(Mapping[Seat, T], Generic[T]):
         return cls({seat: read(data[str(seat)]) for seat in SEATS})
 
 
-def by_seat(values: Mapping[Seat, T]) -> dict[str, T]:
-    """Any per-seat mapping with int keys, as JSON ({"1": .., "2": ..})."""
+def json_by_seat(values: Mapping[Seat, T]) -> dict[str, T]:
+    """Any per-seat mapping with int keys, as JSON ({"1": .., "2": ..}). Not the
+    templates' `by_seat` filter (rooms.templatetags.seats), which reads one seat's value
+    back out of such JSON."""
     return {str(seat): values[seat] for seat in SEATS}
 
 
@@ -106,7 +108,7 @@ def result_json(result: Mapping[str, Any] | None, counted: str) -> dict[str, Any
         return None
     return {
         "winner": result["winner"],
-        "scores": by_seat(result["scores"]),
+        "scores": json_by_seat(result["scores"]),
         "reason": result["reason"],
-        counted: by_seat(result[counted]),
+        counted: json_by_seat(result[counted]),
     }

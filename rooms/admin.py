@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from gamekit.engine import IllegalAction
 from rooms import registry
 from rooms.models import ActionLog, Room, Seat
+from rooms.online import notify
 
 
 class IdleFilter(admin.SimpleListFilter):
@@ -170,7 +171,7 @@ class RoomAdmin(admin.ModelAdmin):
         description=_("Purge selected rooms (their players are told)"), permissions=["delete"]
     )
     def purge_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
-        count = queryset.purge_now()
+        count = notify.purge(queryset)
         message = ngettext("Purged %(count)d room.", "Purged %(count)d rooms.", count)
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
 
@@ -181,7 +182,7 @@ class RoomAdmin(admin.ModelAdmin):
         return actions
 
     def delete_model(self, request: HttpRequest, obj: Room) -> None:
-        Room.objects.filter(pk=obj.pk).purge_now()
+        notify.purge(Room.objects.filter(pk=obj.pk))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).prefetch_related("seats")

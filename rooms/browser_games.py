@@ -8,7 +8,7 @@ The page posts what it keeps (rooms/static/rooms/your_games.js) and the server l
 only what that proves: a room whose seat the key opens, a game the server sealed. A
 browser never sees anything of another's: it would need that browser's seat key or
 sealed token. Forgetting removes the game from the browser (the page does) and here:
-a save's newest token kept on the server (rooms.local.saves), a room nobody else holds.
+a save's newest token kept on the server (rooms.saves), a room nobody else holds.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from rooms import registry
 from rooms.codes import is_room_code
 from rooms.errors import RoomError
 from rooms.local.play import SavedGame, saved_game
-from rooms.local.saves import BrowserSave
 from rooms.models import Room, Seat
+from rooms.online import notify
+from rooms.saves import BrowserSave
 from rooms.seats import COLOURS, LEVEL_NAMES
 
 # What one browser can keep: a seat in each of a few rooms, one save per game and mode.
@@ -155,7 +156,8 @@ def forget(body: dict[str, Any]) -> None:
         seat = room.seat_for_key(key) if room is not None else None
         if room is None or seat is None:
             raise RoomError("not_yours")
-        room.forget(seat)
+        if room.forget(seat):
+            notify.room_closed(room.code)
     elif isinstance(token, str):
         BrowserSave.objects.forget(saved_game(token).save)
     else:

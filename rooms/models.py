@@ -1,8 +1,11 @@
 """Online rooms: a game's state on the server, two seats with secret keys, consent to a
 new round, and a log of every confirmed action. The rules stay in the game engines;
-these models only keep, check and order what the engines compute. What a socket does
-often (an action, a ping) is the store's, rooms.online.store, which imports these.
-Local play's one model, BrowserSave, is imported here for Django to find."""
+these models only keep, check and order what the engines compute. Every commit of a
+room (an action, a new round) and what a socket does often (a ping) are the store's,
+rooms.online.store, which imports these; these import neither half of the site
+(rooms.local, rooms.online: tests/rooms/test_import_cycles.py), so a purge's message
+to the open sockets is sent by its caller. Local play's one model, BrowserSave
+(rooms.saves), is imported here for Django to find."""
 
 from __future__ import annotations
 
@@ -20,12 +23,9 @@ from django.utils.translation import gettext_lazy as _
 
 from gamekit.engine import Engine, Status
 from gamekit.seats import SEATS
-from rooms import registry
-from rooms.errors import RoomError
-from rooms.local.saves import BrowserSave  # noqa: F401 (Django finds models here)
-from rooms.online import presence
-from rooms.online.notify import room_closed
+from rooms import presence, registry
 from rooms.reviews import Review  # noqa: F401 (Django finds models here)
+from rooms.saves import BrowserSave  # noqa: F401 (Django finds models here)
 from rooms.seats import COLOURS, first_seat, new_seed
 
 CODE_BYTES = 18  # 144 bits: unguessable invite codes
@@ -40,7 +40,7 @@ def idle_limit(days: int | None = None) -> timedelta:
     """How long a room may stay idle before purge_rooms deletes it: `days`, else
     ROOM_IDLE_DAYS (7 by default). Room.deletes_at and RoomQuerySet.idle_for both
     read it, so the page never promises a day the purge does not keep."""
-    return timedelta(days=getattr(settings, "ROOM_IDLE_DAYS", 7) if days is None else days)
+    return timedelta(days=settings.ROOM_IDLE_DAYS if days is None else days)
 
 
 class RoomQuerySet(models.QuerySet):
@@ -67,16 +67,12 @@ class RoomQuerySet(models.QuerySet):
         """Rooms past their Room.deletes_at at `now`: idle for more than idle_limit(days)."""
         return self.idle((now or timezone.now()) - idle_limit(days))
 
-    def purge_now(self) -> int:
-        """Delete these rooms, telling their open sockets first; the number deleted."""
+    def purge_now(self) -> list[str]:
+        """Delete these rooms; their codes, for the caller to tell their open sockets
+        (rooms.online.notify.room_closed)."""
         codes = list(self.values_list("code", flat=True))
-        for code in codes:
-            room_closed(code)
         self.model.objects.filter(code__in=codes).delete()
-        return len(codes)
-
-    def purge(self, days: int) -> int:
-        return self.idle_for(days).purge_now()
+        return codes
 
     def held(self, keys: dict[str, str]) -> list[tuple[Room, Seat]]:
         """The rooms of `keys` ({code: seat key}, what one browser keeps) whose seat that
@@ -175,14 +171,11 @@ class Room(models.Model):
         seats = list(self.seats.all()) if seats is None else seats
         return {str(s.number): s.is_connected(now) for s in seats}
 
-    def both_connected(self, seats: list[Seat] | None = None) -> bool:
-        seats = list(self.seats.all()) if seats is None else seats
-        return len(seats) == len(SEATS) and all(self.presence(seats).values())
-
     def forget(self, seat: Seat) -> bool:
         """`seat`'s browser forgets this room (its list of games, issue 43): a room whose
         other seat was never taken is deleted, as nobody else holds it; otherwise it
-        stays for the friend, until its idle days run out. Whether it was deleted."""
+        stays for the friend, until its idle days run out. Whether it was deleted (the
+        caller tells its open sockets)."""
         others = [s for s in self.seats.all() if s.number != seat.number and s.claimed]
         if others:
             return False
@@ -194,12 +187,7 @@ class Room(models.Model):
     def status(self) -> Status:
         return self.engine.status(self.game_state())
 
-    # --- New round ----------------------------------------------------------------
-
-    # A request for a new round lasts only while its seat is connected: leaving the page
-    # or losing the connection withdraws it (rooms.online.store.leave), and one left
-    # behind by a seat whose process died does not count (`consents`) and is dropped by
-    # the next request.
+    # --- New round (rooms.online.store.new_round commits it) -----------------------
 
     def consents(self, seats: list[Seat] | None = None) -> list[int]:
         """The connected seats that asked for the next round (from `seats` when the
@@ -208,51 +196,6 @@ class Room(models.Model):
         here = {int(number) for number, connected in self.presence(seats).items() if connected}
         asked = self.round_consents.values_list("seat", flat=True)
         return sorted(seat for seat in asked if seat in here)
-
-    def ask_new_round(self, seat: int) -> bool:
-        """Record `seat`'s consent to a new round; True when the round has started,
-        which needs both seats to have asked while connected. RoomError `away` when
-        `seat` itself is not connected."""
-        with transaction.atomic():
-            room = Room.objects.select_for_update().get(pk=self.pk)
-            seats = list(room.seats.all())
-            away = [s.number for s in seats if not s.is_connected()]
-            if seat in away:
-                raise RoomError("away")
-            RoundConsent.objects.filter(room=room, seat__in=away).delete()
-            RoundConsent.objects.get_or_create(room=room, seat=seat, round=room.round)
-            if set(room.consents(seats)) != set(SEATS):
-                room.touch()
-                return False
-            engine = room.engine
-            seed = new_seed()
-            next_round = room.round + 1
-            state = engine.new_round(seed, first_seat(next_round), room.game_state())
-            Room.objects.filter(pk=room.pk).update(
-                state=engine.to_json(state),
-                seed=seed,
-                round=next_round,
-                version=room.version + 1,
-                finished=False,
-                last_activity=timezone.now(),
-            )
-            ActionLog.objects.create(
-                room=room, seat=seat, version=room.version + 1, action={"type": "new_round"}
-            )
-            if not room.finished:
-                RoundStart.objects.filter(room=room, round=room.round).update(abandoned=True)
-            RoundStart.objects.create(
-                room=room, round=next_round, state=engine.to_json(state), version=room.version + 1
-            )
-            RoundConsent.objects.filter(room=room).delete()
-        self.refresh_from_db()
-        return True
-
-    def decline_new_round(self) -> None:
-        if not self.consents():
-            raise RoomError("no_request")
-        self.round_consents.all().delete()
-        self.touch()
 
 
 class Seat(models.Model):
@@ -282,7 +225,7 @@ class Seat(models.Model):
         return bool(self.key_hash)
 
     def is_connected(self, now: datetime | None = None) -> bool:
-        """Whether the seat's connection is alive (rooms.online.presence), at `now`."""
+        """Whether the seat's connection is alive (rooms.presence), at `now`."""
         return presence.connected(self.channel_name, self.heartbeat_at, now)
 
     @property
@@ -345,7 +288,7 @@ class SeatMove(models.Model):
 
 class Watcher(models.Model):
     """One spectator's socket on a room (rooms.online.watchers): counted for the players
-    while its heartbeat is fresh (rooms.online.presence, as a seat's), on any process.
+    while its heartbeat is fresh (rooms.presence, as a seat's), on any process.
     A watcher never holds a seat, so it never counts for "both connected"."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")

@@ -13,7 +13,7 @@ gamekit/review.py); this module only runs it:
   under SCHED_IDLE, so that a review yields the CPU to play, and the computer's own
   workers are never taken by a review;
 - the server processes of one machine together judge at most one core fewer chunks at
-  once than the machine has (gamekit.review.machine_slot), so that play keeps a core
+  once than the machine has (rooms.workers.machine_slot), so that play keeps a core
   of its own (bench/RESULTS.md, "Online play while reviews run");
 - a chunk's notes are saved as it finishes (`done` of `total`), so a page polls the
   row; a review whose row has not moved for STALE_SECONDS (its server process died) is
@@ -40,10 +40,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from gamekit.replay import Record, states
-from gamekit.review import judge_job, lower_priority
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.workers import WorkerPool
+from rooms.workers import WorkerPool, judge_job, lower_priority
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +58,7 @@ REVIEW_NICE = 19
 STALE_SECONDS = 60
 
 # The review's workers (rooms/workers.py), each at niceness REVIEW_NICE and, on Linux,
-# the SCHED_IDLE policy (gamekit.review.lower_priority); REVIEW_PROCESSES and
+# the SCHED_IDLE policy (rooms.workers.lower_priority); REVIEW_PROCESSES and
 # REVIEW_NICE are read when they start (tests change them).
 _workers = WorkerPool(lambda: REVIEW_PROCESSES, lower_priority, lambda: (REVIEW_NICE,))
 review_pool = _workers.get  # the workers, started on first use (None: inline)

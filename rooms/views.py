@@ -16,13 +16,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_htmx.http import replace_url, trigger_client_event
 
-from gamekit.seats import by_seat
-from rooms import browser_games, registry, replays
+from gamekit.seats import json_by_seat
+from rooms import browser_games, presence, registry, replays
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, refusal
 from rooms.errors import RoomError
 from rooms.local.sealing import MAX_TOKEN_CHARS
 from rooms.models import Room, idle_limit
-from rooms.online import presence, protocol, seat_moves
+from rooms.online import protocol, seat_moves
 from rooms.seats import COLOURS
 from rooms.throttle import CLAIM_RATE, MOVE_RATE, PLAY_RATE, throttle
 
@@ -72,7 +72,7 @@ def _game_or_404(slug: str) -> registry.Game:
 
 
 def _play_page(request: HttpRequest, game: registry.Game, mode: str, **extra: Any) -> HttpResponse:
-    context = {"game": game, "mode": mode, "colours": by_seat(COLOURS), **extra}
+    context = {"game": game, "mode": mode, "colours": json_by_seat(COLOURS), **extra}
     context["ping_seconds"] = presence.PING_SECONDS
     return render(request, "rooms/play.html", context)
 

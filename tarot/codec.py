@@ -15,7 +15,7 @@ from typing import Any
 
 from gamekit.engine import Seat
 from gamekit.saves import bad_state, read_int, read_list, read_pair, round_json
-from gamekit.seats import SEATS, by_seat
+from gamekit.seats import SEATS, json_by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
 from tarot.rules import gather
 from tarot.state import HAND, HAND_SIZE, STACK_SIZE, STACKS, TRICKS, Play, State, Trick, is_over
@@ -30,8 +30,8 @@ def _play_out(play: Play) -> list[Any]:
 def to_json(state: State) -> dict[str, Any]:
     return {
         **round_json(SCHEMA, state),
-        "hands": by_seat({s: list(state.hands[s]) for s in SEATS}),
-        "stacks": by_seat({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
+        "hands": json_by_seat({s: list(state.hands[s]) for s in SEATS}),
+        "stacks": json_by_seat({s: [list(stack) for stack in state.stacks[s]] for s in SEATS}),
         "trick": [_play_out(p) for p in state.trick],
         "tricks": [[_play_out(lead), _play_out(second), w] for lead, second, w in state.tricks],
     }

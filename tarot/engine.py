@@ -3,7 +3,7 @@
 Cards are codes (tarot/cards.py): `H10`, `SK`, `DN`, trumps `T1` … `T21`, the Excuse `EX`.
 The names of the engine protocol (docs/games.md) live here; the code behind them is in
 tarot/state.py (the deal, the turn, what a seat holds), tarot/rules.py (legal cards,
-refusals, the trick), tarot/scoring.py (points, result, status), tarot/visibility.py
+refusals, the trick), tarot/scoring.py (points, result, status), tarot/seen.py
 (views, hidden cards) and tarot/codec.py (saves).
 
 Design choices worth knowing before reading the code:
@@ -37,10 +37,10 @@ from tarot.codec import to_json as to_json
 from tarot.rules import apply as apply
 from tarot.rules import legal_actions as legal_actions
 from tarot.scoring import status as status
+from tarot.seen import hidden as hidden
+from tarot.seen import redeal_hidden as redeal_hidden
+from tarot.seen import view as view
 from tarot.state import new_round as new_round
-from tarot.visibility import hidden as hidden
-from tarot.visibility import redeal_hidden as redeal_hidden
-from tarot.visibility import view as view
 
 # The protocol (imported `as` itself: re-exported) and what this engine adds.
 __all__ = [*PROTOCOL, "legal_actions"]

@@ -4,6 +4,11 @@ cheaply, the dearest card of the suit when it wins, the lowest trump that wins; 
 cheapest; save the Petit; lead masters; hunt the Petit), on the bitmasks of
 tarot/search.py. A playout is scored as `endgame.outcome`: the round won, drawn or lost
 first, then the points; a cheap, far-seeing guess where the search cannot reach the end.
+
+bench/baselines/tarot_pimc.py keeps a copy of the rules of thumb below (`_shed`,
+`follow`, the lead: about 60 lines, word for word when written), on purpose: that
+baseline must stay the player bench/RESULTS.md measured, whatever becomes of these; a
+change here is not one there.
 """
 
 from __future__ import annotations

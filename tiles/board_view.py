@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rooms.templatetags.seats import by_seat
-from tiles.rules import OPENING_MINIMUM
+from tiles.state import OPENING_MINIMUM
 
 
 def _placed_marks(

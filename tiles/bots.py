@@ -22,9 +22,9 @@ from typing import Any
 
 from gamekit.seats import LEVELS
 from tiles import engine, strong
-from tiles.rules import OPENING_MINIMUM
 from tiles.sets import COLOURS, HIGHEST, JOKER, check_set, set_value, tile_sort_key
 from tiles.solver import best_placement
+from tiles.state import OPENING_MINIMUM
 
 Table = list[list[str]]
 

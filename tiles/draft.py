@@ -30,7 +30,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.engine import IllegalAction, Seat, gettext_noop
-from tiles.rules import (
+from tiles.sets import (
+    ALL_TILES,
+    arrange_set,
+    check_set,
+    is_tile,
+    parse_table,
+    set_value,
+    sort_tiles,
+)
+from tiles.state import (
     OPENING_MINIMUM,
     State,
     check_play,
@@ -40,15 +49,6 @@ from tiles.rules import (
     opening_touches_table,
     placed_tiles,
     take_from_rack,
-)
-from tiles.sets import (
-    ALL_TILES,
-    arrange_set,
-    check_set,
-    is_tile,
-    parse_table,
-    set_value,
-    sort_tiles,
 )
 
 # A turn never needs this many edits; a longer list is an attack, not a player.

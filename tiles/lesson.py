@@ -11,8 +11,8 @@ from typing import Any
 
 from gamekit.engine import gettext_noop
 from gamekit.lesson import Lesson, Step
-from tiles.rules import State, state_from_position
 from tiles.sets import set_key
+from tiles.state import State, state_from_position
 
 RACK = ("B2", "B3", "B4", "R10", "K10", "O10", "B10", "B11", "B12", "O5", "O6", "J", "K1", "R13")
 COMPUTER_RACK = (

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat, Status, View
-from gamekit.seats import SEATS, by_seat, other, result_json, status_of
-from tiles.rules import OPENING_MINIMUM, State
+from gamekit.seats import SEATS, json_by_seat, other, result_json, status_of
 from tiles.sets import rack_sum
+from tiles.state import OPENING_MINIMUM, State
 
 
 def last_json(last: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -37,7 +37,7 @@ def view(state: State, seat: Seat | None) -> View:
     over = state.result is not None
     result = result_json(state.result, "rack_sums")
     if result is not None:
-        result["racks"] = by_seat({s: list(state.racks[s]) for s in SEATS})
+        result["racks"] = json_by_seat({s: list(state.racks[s]) for s in SEATS})
     return {
         "game": "tiles",
         "seat": seat,
@@ -45,8 +45,8 @@ def view(state: State, seat: Seat | None) -> View:
         "rack_sum": None if seat is None else rack_sum(state.racks[seat]),
         "table": [list(tiles) for tiles in state.table],
         "pool_count": len(state.pool),
-        "rack_counts": by_seat({s: len(state.racks[s]) for s in SEATS}),
-        "opened": by_seat(state.opened),
+        "rack_counts": json_by_seat({s: len(state.racks[s]) for s in SEATS}),
+        "opened": json_by_seat(state.opened),
         "opening_minimum": OPENING_MINIMUM,
         "turn": state.turn,
         "over": over,

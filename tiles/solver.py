@@ -213,11 +213,6 @@ class _OutOfBudget(Exception):
     """The search used up its budget of new states; it can resume with a larger one."""
 
 
-def tile_value(code: str) -> int:
-    """Face value of a tile, a joker 30 (what it costs left in a rack)."""
-    return JOKER_VALUE if code == JOKER else _parse(code)[1]
-
-
 def _parse(code: str) -> tuple[int, int]:
     """(colour index, number) of a number tile; (-1, 0) for a joker."""
     if code == JOKER:

@@ -7,7 +7,7 @@ state}, where `state` is the engine's to_json() (which carries the engine's sche
 `round` counts games for alternating the first player, `record` keeps the round as
 dealt and played for its replay (rooms.local.records), `moves` numbers the computer's
 decisions so that its randomness is reproducible yet different each turn, and `save`
-and `version` name the save and its version (rooms.local.saves): every answer is the
+and `version` name the save and its version (rooms.saves): every answer is the
 save's next version, and a token from before the newest (another tab's, or one kept
 aside to take a move back) is refused with "stale_save".
 
@@ -30,11 +30,12 @@ from rooms import registry
 from rooms.errors import RoomError
 from rooms.local import computer, lessons, records, tries
 from rooms.local.computer import COMPUTER_SEAT, computer_seat
-from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
+from rooms.saves import BrowserSave
 from rooms.seats import DEFAULT_LEVEL, first_seat, new_seed
+from rooms.turns import to_move
 
-SAVE_KEY_BYTES = 16  # a save's key (rooms.local.saves): 128 bits, unguessable
+SAVE_KEY_BYTES = 16  # a save's key (rooms.saves): 128 bits, unguessable
 HUMAN_SEAT = 1  # against the computer, unless the game began elsewhere (human_seat)
 
 
@@ -228,12 +229,8 @@ def act(slug: str, mode: str, token: object, action: object) -> Outcome:
     _current(payload)
     if not isinstance(action, dict):
         raise RoomError("malformed")
-    status = game.engine.status(state)
-    if status["over"]:
-        raise RoomError("game_over")
-    seat = human_seat(payload) if mode == "computer" else status["turn"]
-    if status["turn"] != seat:
-        raise RoomError("not_your_turn")
+    status = to_move(game.engine, state, human_seat(payload) if mode == "computer" else None)
+    seat = status["turn"]
     payload["seat"] = seat
     if lessons.learning(game, payload):
         state, done = lessons.act(game, payload, state, action)
@@ -276,11 +273,9 @@ def open_sealed(slug: str, token: object) -> tuple[str, Seat, Any]:
     not_your_turn while it is the computer's turn, and game_over at the end."""
     payload, state = open_token(slug, token)
     mode = payload["mode"]
-    status = registry.get(slug).engine.status(state)
-    if status["over"]:
-        raise RoomError("game_over")
-    if mode == "computer" and status["turn"] != human_seat(payload):
-        raise RoomError("not_your_turn")
+    status = to_move(
+        registry.get(slug).engine, state, human_seat(payload) if mode == "computer" else None
+    )
     return mode, status["turn"], state
 
 
@@ -304,7 +299,7 @@ class SavedGame:
     mode: str
     level: str | None
     status: Status
-    save: str  # the save's key (rooms.local.saves)
+    save: str  # the save's key (rooms.saves)
     updated: datetime | None  # its last move, while the server keeps its row
 
 

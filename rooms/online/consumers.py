@@ -1,13 +1,14 @@
-"""The WebSocket of an online room, `/ws/rooms/<code>/`: transport only. It reads each
-frame (rooms.online.protocol, which also documents the messages), hands the work to
-the store (rooms.online.store) on the database threads, and pushes each seat its own
-state (rooms.render) through the channel layer (rooms.online.layers). A failure of
-either service closes the socket with a code the page reconnects after.
+"""The WebSocket of an online room, `/ws/rooms/<code>/`: it reads each frame
+(rooms.online.protocol, which also documents the messages), hands the work to the store
+(rooms.online.store) on the database threads, and sends what the push module
+(rooms.online.push) hands it: the messages of a commit, their routing through the
+channel layer (rooms.online.layers) and their caches are that module's. A failure of
+either service closes the socket with a code the page reconnects after. The path of
+one action, function by function: docs/online.md.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -15,21 +16,21 @@ from typing import Any
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.exceptions import ChannelFull, StopConsumer
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
 
 from gamekit.engine import IllegalAction
-from gamekit.seats import other
 from rooms.codes import is_room_code
 from rooms.errors import RoomError, describe
 from rooms.models import Room, Seat
-from rooms.online import protocol, store
+from rooms.online import protocol, push, store
 from rooms.online.flood import TokenBucket
+from rooms.online.groups import Groups
 from rooms.online.layers import TRANSPORT_ERRORS
-from rooms.online.notify import room_group, seat_group, watch_group
+from rooms.online.notify import room_group, seat_group
 from rooms.online.outage import DATABASE_ERRORS, pool_exhausted
 from rooms.online.protocol import (
     CLOSE_BAD_KEY,
@@ -39,23 +40,16 @@ from rooms.online.protocol import (
     CLOSE_UNKNOWN_ROOM,
     language_of,
 )
+from rooms.online.push import Pushing
 from rooms.online.store import database
 from rooms.online.watchers import Watching
-from rooms.render import seat_message, state_message
 
-# A socket renews its groups in the channel layer this often (on a ping), so that the
-# layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect
-# failed is gone after that, since nothing renews it.
-GROUP_RENEW_SECONDS = 60
 # Each page's last activity is written on connect and then at most this often.
 TOUCH_SECONDS = 3600
-# A disconnect's leaving of the groups is tried this often before it is left to expire.
-LEAVE_TRIES = 3
-
 logger = logging.getLogger(__name__)
 
 
-class RoomConsumer(Watching, AsyncWebsocketConsumer):
+class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
     code: str
     room: Room | None = None
     seat: Seat | None = None
@@ -63,7 +57,6 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
     language: str | None = None
     # The version of the last state sent: a push of it or of an older one is not resent.
     sent_version = -1
-    groups_renewed = 0.0
     touched = 0.0
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -74,11 +67,10 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
             self.language = language_of(self.scope)
             translation.activate(self.language)
         # Channels' own dispatch first hops to the shared sync thread and back to close
-        # old database connections, for every frame and every group event: three thread
-        # hand-offs an action, all queued on that one thread (issue 12). This consumer
-        # touches the database only through rooms.online.store.database, whose calls close old
-        # connections on their own thread before and after, so it calls the handler
-        # directly.
+        # old database connections, for every frame and group event: three hand-offs an
+        # action, queued on that one thread (issue 12). This consumer's database calls
+        # (rooms.online.threads.database) close them on their own thread: it calls the
+        # handler directly.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -92,13 +84,11 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
             logger.warning("Room %s: channel layer failed (%r)", self.code, error)
             await self.layer_lost({})
         except DATABASE_ERRORS as error:
-            # The database is gone (restarting, failing over), under any handler: logged
-            # once per outage by rooms.online.threads, not once per socket. An action is committed
-            # or not as a whole, and a resent one made against its old version is
-            # refused as stale, so the page may reconnect and resync at once. Left
-            # unhandled, the error closed the socket with 1011, and Channels' cancelled
-            # receive could keep the socket open, silent, forever (issue 26).
-            # Every pooled connection busy past its timeout is told as such (`busy`).
+            # The database is gone (restarting, failing over) or every pooled connection
+            # stayed busy (`busy`), under any handler: logged once per outage
+            # (rooms.online.threads). An action is committed or not as a whole, and a
+            # resent one is refused as stale, so the page may reconnect and resync at
+            # once. Unhandled, the socket closed with 1011, or stayed open, silent (#26).
             if message.get("type") == "websocket.disconnect":
                 raise StopConsumer from None
             await self.retry(RoomError("busy" if pool_exhausted(error) else "database_lost"))
@@ -119,18 +109,10 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(room_group(self.code), self.channel_name)
 
-    def own_groups(self) -> list[str]:
-        groups = [room_group(self.code)]
-        if self.seat is not None:
-            groups.append(seat_group(self.code, self.seat.number))
-        if self.watching:
-            groups.append(watch_group(self.code))
-        return groups
-
     async def disconnect(self, code: int) -> None:
         """Forget this socket's presence and groups. Nothing a failure here leaves
         lasts: the presence row counts as gone once its heartbeat is older than
-        rooms.online.presence.ttl(), the group entries expire after the layer's
+        rooms.presence.ttl(), the group entries expire after the layer's
         group_expiry."""
         if self.room is None:
             return
@@ -148,30 +130,7 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
         if self.watching:
             with contextlib.suppress(*DATABASE_ERRORS, *TRANSPORT_ERRORS, DatabaseError):
                 await self.watch_leave()  # else its row goes stale, its groups expire
-        for group in self.own_groups():
-            await self.leave(group)
-        if self.seat is not None:
-            news = [{"type": "room.presence"}]
-            if withdrawn:
-                news.append({"type": "room.consent", "left": True})
-            try:
-                for event in news:
-                    await self.channel_layer.group_send(room_group(self.code), event)
-            except TRANSPORT_ERRORS as error:
-                # The other page learns of the absence from its next ping, and of the
-                # withdrawn request when it next asks or is sent the state.
-                logger.warning("Room %s: telling of the leave failed (%r)", self.code, error)
-
-    async def leave(self, group: str) -> None:
-        for attempt in range(LEAVE_TRIES):
-            try:
-                await self.channel_layer.group_discard(group, self.channel_name)
-                return
-            except TRANSPORT_ERRORS as error:
-                if attempt == LEAVE_TRIES - 1:
-                    logger.warning("Room %s: leaving %s failed (%r)", self.code, group, error)
-                else:
-                    await asyncio.sleep(0.2 * (attempt + 1))
+        await self.leave_groups(withdrawn)
 
     async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
         """Tell the browser why, then close for good (the page does not reconnect)."""
@@ -237,7 +196,7 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
 
     async def on_action(self, message: dict[str, Any]) -> None:
         try:
-            room = await database(store.apply_action)(
+            committed = await database(store.apply_action)(
                 self.room, self.seat.number, message.get("version"), message.get("action")
             )
         except (RoomError, IllegalAction) as error:
@@ -245,27 +204,7 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
             if isinstance(error, RoomError) and error.code == "stale":
                 await self.send_state()
             return
-        # Committed: now each seat renders its own view of the new state, which the
-        # event carries (between server processes only: no socket is sent it). The
-        # other seat's goes through the layer (on any process); this seat's is rendered
-        # here at once, without a round through Redis and back (issue 12).
-        event = protocol.changed(room.version, room.state_text, room.pushed)
-        opponent = other(self.seat.number)
-        if room.channels is not None:
-            # One round trip to its socket, where a group_send makes four.
-            try:
-                await self.channel_layer.send(room.channels[opponent], event)
-            except ChannelFull:
-                # As a group_send drops it: the move is committed, the page gets it
-                # with the next push or its reconnect.
-                logger.warning("Room %s: the other seat's inbox is full", self.code)
-        else:
-            await self.channel_layer.group_send(seat_group(self.code, opponent), event)
-        await self.room_changed(event)
-        # The watchers last, once for all of them (rooms.online.watchers).
-        await self.channel_layer.group_send(
-            watch_group(self.code), event | {"type": "watch.changed"}
-        )
+        await push.route(self.channel_layer, committed, self.seat.number, own=self.room_changed)
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         now = time.monotonic()
@@ -282,25 +221,20 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
         await self.renew_groups()
         await self.send_json({"type": "pong", "presence": beat.presence})
 
-    async def renew_groups(self) -> None:
-        now = time.monotonic()
-        if now - self.groups_renewed > GROUP_RENEW_SECONDS:
-            for group in self.own_groups():
-                await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_renewed = now
-
     async def on_new_round(self, message: dict[str, Any]) -> None:
         try:
-            started = await database(self.room.ask_new_round)(self.seat.number)
+            started = await database(store.new_round)(self.room, self.seat.number)
         except RoomError as error:
             await self.refuse(error)
             return
-        event = {"type": "room.changed"} if started else {"type": "room.consent"}
-        await self.channel_layer.group_send(room_group(self.code), event)
+        if started is not None:
+            await push.route(self.channel_layer, started, None)
+        else:
+            await self.channel_layer.group_send(room_group(self.code), {"type": "room.consent"})
 
     async def on_decline_round(self, message: dict[str, Any]) -> None:
         try:
-            await database(self.room.decline_new_round)()
+            await database(store.decline_round)(self.room)
         except RoomError as error:
             await self.refuse(error)
             return
@@ -321,38 +255,6 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
     }
 
     # --- Group events (from any process) ------------------------------------------
-
-    async def room_changed(self, event: dict[str, Any]) -> None:
-        if self.watching and not self.stopped:  # a new round (the room's group)
-            await self.send_watch_state()
-        if self.seat is None or self.stopped:
-            return
-        if "state" not in event:  # a new round: read from the database
-            await self.send_state()
-        elif event["version"] > self.sent_version:
-            # Rendered here, on the event loop: a few milliseconds of CPU, which a
-            # thread would not make shorter (the GIL) but would make wait its turn.
-            message = seat_message(
-                self.room.registered_game,
-                self.code,
-                event["version"],
-                event["state"],
-                self.seat.number,
-                event,
-            )
-            await self.send_json(message)
-
-    async def room_presence(self, event: dict[str, Any]) -> None:
-        # Read when received, not carried by the event: two arrivals' events may come in
-        # either order, and the later must not show the earlier's picture.
-        if self.seat is not None and not self.stopped:
-            await self.send_json({"type": "presence", "presence": await self.presence()})
-
-    async def room_consent(self, event: dict[str, Any]) -> None:
-        if self.seat is None or self.stopped:
-            return
-        asked = await database(self.room.consents)()
-        await self.send_json(protocol.consent(asked, event))
 
     async def layer_lost(self, event: dict[str, Any]) -> None:
         """Redis failed (rooms/online/layers.py): the groups may be gone, so reconnect."""
@@ -380,36 +282,18 @@ class RoomConsumer(Watching, AsyncWebsocketConsumer):
 
     # --- Sending ------------------------------------------------------------------
 
-    async def presence(self) -> dict[str, bool]:
-        return await database(self.room.presence)()
-
-    async def send_state(self) -> dict[str, Any] | None:
-        """Send this seat the room's state as the database has it; the message."""
-        try:
-            message = await database(state_message)(self.code, self.seat.number)
-        except Room.DoesNotExist:
-            await self.room_closed({})
-            return None
-        await self.send_json(message)
-        return message
-
     async def refuse(self, error: RoomError | IllegalAction) -> None:
         await self.send_json(protocol.error(error))
 
     async def send_json(self, message: dict[str, Any]) -> None:
-        if message["type"] == "state":
-            self.sent_version = max(self.sent_version, message["version"])
-        text = protocol.encode(message)
+        version = message["version"] if message["type"] == "state" else None
+        await self.send_frame(version, protocol.encode(message))
+
+    async def send_frame(self, version: int | None, text: str) -> None:
+        """Send a message's text; `version` when it is a `state`, not to be resent."""
+        if version is not None:
+            self.sent_version = max(self.sent_version, version)
         # The page may have closed while this was on its way (daphne's autobahn raises,
         # with a traceback in the log); its disconnect handler follows.
         with contextlib.suppress(Disconnected):
             await self.send(text_data=text)
-
-
-class NoRouteConsumer(AsyncWebsocketConsumer):
-    """A WebSocket path that leads nowhere: the handshake is refused (HTTP 403)."""
-
-    channel_layer_alias = "no layer"  # not configured: nothing to wait for in Redis
-
-    async def connect(self) -> None:
-        await self.close()

@@ -66,6 +66,7 @@ than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unkno
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 from typing import Any
@@ -162,6 +163,24 @@ def read(text_data: str | None) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in KINDS:  # a missing type is unknown too
         raise RoomError("unknown_type")
     return message
+
+
+# What every seat's `state` carries besides the game (`pushed`).
+PUSHED = ("presence", "consent", "colours", "deletes_at")
+
+
+def pushed(seats: Iterable[Any], deletes_at: datetime) -> dict[str, Any]:
+    """The PUSHED fields of a `state`, from the room's seats as read (each with its
+    number, colour, connected and asked: rooms.online.sql.SeatRow) and when the room
+    is deleted unless someone plays: who is connected, the connected seats that asked
+    for a new round, the seats' colours."""
+    seats = list(seats)
+    return {
+        "presence": {str(s.number): s.connected for s in seats},
+        "consent": {"asked": [s.number for s in seats if s.asked and s.connected]},
+        "colours": {str(s.number): s.colour for s in seats},
+        "deletes_at": moment(deletes_at),
+    }
 
 
 def changed(version: int, state_text: str, pushed: dict[str, Any]) -> dict[str, Any]:

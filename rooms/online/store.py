@@ -1,7 +1,8 @@
-"""The store of online rooms: the one way a room's socket commits an action, keeps its
-seat's presence and knows a version's state. The consumer calls it on the rooms'
-database threads (`database`); the models keep the rest of a room (seats, keys, new
-rounds), which no socket does often.
+"""The store of online rooms: every commit of a room, an action (`apply_action`) or a
+new round's deal (`new_round`), through one write (`_write`) to one typed result
+(`Committed`), after one turn check (rooms.turns); its seats' presence; a version's
+state, kept. The consumer calls it on the rooms' database threads (`database`); the
+models keep the rest of a room (seats, keys), which no socket does often.
 
 Why a store of its own: every action and every ping (one a socket every 10 s) of every
 room comes through here, on the one core (the GIL) that the process's event loop also
@@ -17,14 +18,13 @@ needs, so each is made as cheap as it can be (issue 12, bench/RESULTS-online.md)
 - the state an action committed is kept here, parsed, by (room code, version), for the
   two seats' pushes and the room's next action (`known`, `parsed`): parsing a late tile
   state took a third of a millisecond, once per seat and action.
-With the board's caches and markup (rooms/render.py) these took bench/action_cpu.py
+With the boards' caches (rooms/online/push.py) and markup these took bench/action_cpu.py
 from 20.9 to 9.6 ms of CPU per action.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -36,19 +36,25 @@ from gamekit.engine import Engine, IllegalAction
 from gamekit.seats import SEATS
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.models import Room, RoundConsent, Seat
+from rooms.memo import Memo
+from rooms.models import Room, RoundConsent, RoundStart, Seat, idle_limit
 from rooms.online import protocol, sql
-from rooms.online.presence import fresh_since
 from rooms.online.threads import database
+from rooms.presence import fresh_since
+from rooms.seats import first_seat, new_seed
+from rooms.turns import to_move
 
 __all__ = [
+    "Committed",
     "apply_action",
     "beat",
     "connect",
     "database",
+    "decline_round",
     "disconnect",
     "known",
     "leave",
+    "new_round",
     "parsed",
     "remember",
 ]
@@ -59,23 +65,16 @@ __all__ = [
 # written once, by a conditional UPDATE (apply_action), and engines never mutate a state
 # (docs/games.md). So the state an action just committed serves, unparsed, the two
 # seats' pushes on this process and the room's next action.
-KEPT = 512
-_states: OrderedDict[tuple[str, int], Any] = OrderedDict()
-_lock = threading.Lock()
+STATES = Memo("store.states", 512)
 
 
 def known(code: str, version: int) -> Any | None:
-    with _lock:
-        return _states.get((code, version))
+    return STATES.get((code, version))
 
 
 def remember(code: str, version: int, state: Any) -> None:
     """Keep the state of a committed version (never one that might roll back)."""
-    with _lock:
-        _states[(code, version)] = state
-        _states.move_to_end((code, version))
-        while len(_states) > KEPT:
-            _states.popitem(last=False)
+    STATES.put((code, version), state)
 
 
 def parsed(engine: Any, code: str, version: int, state_json: Any) -> Any:
@@ -90,12 +89,12 @@ def parsed(engine: Any, code: str, version: int, state_json: Any) -> Any:
     return state
 
 
-# --- An action ------------------------------------------------------------------------
+# --- A commit: an action or a new round ----------------------------------------------
 
 
 class Made(NamedTuple):
-    """An action's outcome: the new state, its JSON and the JSON's text, whether the
-    game is over."""
+    """A state to commit: the state, its JSON and the JSON's text, whether the game is
+    over."""
 
     state: Any
     json: Any
@@ -103,14 +102,54 @@ class Made(NamedTuple):
     finished: bool
 
 
+@dataclass
+class Committed:
+    """What a commit wrote, and what every push of it needs besides the state, so that
+    no push reads the room back: `pushed` the presence, the consents and the colours as
+    of the commit and when the room is deleted unless someone plays (`deletes_at`);
+    `channels` each seat's socket as the commit's statement read it (the seats locked
+    until it committed), for a push straight to it, or None (a push then goes through
+    the seat's group)."""
+
+    pk: int
+    code: str
+    game: str
+    version: int
+    state: Any
+    state_text: str
+    finished: bool
+    pushed: dict[str, Any]
+    channels: dict[int, str] | None = None
+
+
 def _text(action: dict) -> str:
     return orjson.dumps(action).decode()
 
 
-def apply_action(room: Room, seat: int, version: object, action: object) -> Room:
-    """Apply one seat's action made against `version`; the room as it now is, with
-    `pushed`: what every seat's push needs besides the state (the presence and the
-    consents as of the action), so that no push reads the room back.
+def _made(engine: Engine, state: Any) -> Made:
+    # orjson: the state's text is written for every action (json took 2.5 % of it).
+    new_json = engine.to_json(state)
+    new_text = orjson.dumps(new_json, option=orjson.OPT_NON_STR_KEYS).decode()
+    return Made(state, new_json, new_text, bool(engine.status(state)["over"]))
+
+
+def _next_state(engine: Engine, state: Any, seat: int, action: dict) -> Made:
+    """The state after `seat`'s action; RoomError (rooms.turns) or IllegalAction if the
+    action may not be made."""
+    to_move(engine, state, seat)
+    return _made(engine, engine.apply(state, seat, action))
+
+
+def _write(pk: int, version: int, seat: int, action: dict, made: Made, now: datetime) -> sql.Write:
+    """The one write of every commit, an action's or a new round's: the state of
+    `version` + 1 and the log entry of the action that made it, for a room still at
+    `version` (both or neither: rooms.online.sql)."""
+    return sql.Write(pk, version, made.text, made.finished, seat, _text(action), now)
+
+
+def apply_action(room: Any, seat: int, version: object, action: object) -> Committed:
+    """Commit one seat's action made against `version` of `room` (a Room, or what the
+    room's last commit returned).
 
     Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
     IllegalAction; then nothing has changed. The action and the new state are
@@ -133,14 +172,14 @@ def apply_action(room: Room, seat: int, version: object, action: object) -> Room
     kept = known(room.code, version)
     if kept is not None and connection.vendor == "postgresql":
         try:
-            made = _next_state(room.engine, kept, seat, action)
+            made = _next_state(registry.get(room.game).engine, kept, seat, action)
         except (RoomError, IllegalAction):
             pass
         else:
-            write = sql.Write(room.pk, version, made.text, made.finished, seat, _text(action), now)
+            write = _write(room.pk, version, seat, action, made, now)
             seats = sql.act(write, fresh_since(now), len(SEATS))
             if seats is not None:  # committed
-                return _applied(room, room.game, version, made, seats, now)
+                return _committed(room, room.game, version, made, seats, now)
     # No transaction and no row lock: the room and its seats are read in one query,
     # and the conditional UPDATE below writes the new version and its log entry
     # together (one statement on PostgreSQL) only if the room is still at `version`:
@@ -157,58 +196,82 @@ def apply_action(room: Room, seat: int, version: object, action: object) -> Room
     engine = registry.get(game).engine
     state = kept if kept is not None else engine.from_json(orjson.loads(state_text))
     made = _next_state(engine, state, seat, action)
-    write = sql.Write(room.pk, version, made.text, made.finished, seat, _text(action), now)
-    if not sql.save_action(write):
+    if not sql.save_action(_write(room.pk, version, seat, action, made, now)):
         raise RoomError("stale")
-    return _applied(room, game, version, made, seats, now)
+    return _committed(room, game, version, made, seats, now)
 
 
-def _next_state(engine: Engine, state: Any, seat: int, action: dict) -> Made:
-    """The state after `seat`'s action, as JSON and its text, and whether it ends
-    the game; RoomError or IllegalAction if the action may not be made."""
-    status = engine.status(state)
-    if status["over"]:
-        raise RoomError("game_over")
-    if status["turn"] != seat:
-        raise RoomError("not_your_turn")
-    new_state = engine.apply(state, seat, action)
-    # orjson: the state's text is written for every action (json took 2.5 % of it).
-    new_json = engine.to_json(new_state)
-    new_text = orjson.dumps(new_json, option=orjson.OPT_NON_STR_KEYS).decode()
-    return Made(new_state, new_json, new_text, bool(engine.status(new_state)["over"]))
-
-
-def _applied(
-    room: Room, game: str, version: int, made: Made, seats: list[sql.SeatRow], now: datetime
-) -> Room:
-    """The room as the committed action left it, without reading it back."""
+def _committed(
+    room: Any, game: str, version: int, made: Made, seats: list[sql.SeatRow], now: datetime
+) -> Committed:
+    """What the commit of `version` + 1 wrote, without reading the room back."""
     code = room.code
     # Kept for the pushes and the next action once committed, never before (at once
     # outside a transaction; after the caller's, inside one).
     transaction.on_commit(lambda: remember(code, version + 1, made.state))
-    applied = Room(
+    return Committed(
         pk=room.pk,
-        game=game,
         code=code,
-        state=made.json,
+        game=game,
         version=version + 1,
+        state=made.json,
+        state_text=made.text,
         finished=made.finished,
-        last_activity=now,
+        pushed=protocol.pushed(seats, now + idle_limit()),
+        channels=({s.number: s.channel for s in seats} if all(s.channel for s in seats) else None),
     )
-    applied.state_text = made.text  # what the pushes carry (rooms/online/consumers.py)
-    # Each seat's socket as the action's statement read it (the seats locked until
-    # it committed), for a push straight to it; None when the seats were read
-    # without a lock, and a push goes through the seat's group instead.
-    applied.channels = (
-        {s.number: s.channel for s in seats} if all(s.channel for s in seats) else None
-    )
-    applied.pushed = {
-        "presence": {str(s.number): s.connected for s in seats},
-        "consent": {"asked": [s.number for s in seats if s.asked]},
-        "colours": {str(s.number): s.colour for s in seats},
-        "deletes_at": protocol.moment(applied.deletes_at()),
-    }
-    return applied
+
+
+# --- A new round ----------------------------------------------------------------------
+
+# A request for a new round lasts only while its seat is connected: leaving the page
+# or losing the connection withdraws it (`leave`), and one left behind by a seat whose
+# process died does not count (Room.consents) and is dropped by the next request.
+
+NEW_ROUND = {"type": "new_round"}
+
+
+def new_round(room: Room, seat: int) -> Committed | None:
+    """Record `seat`'s consent to a new round; the commit of the round's deal once both
+    seats have asked while connected, else None. RoomError `away` when `seat` itself is
+    not connected. Committed as an action is (`_write`), holding the room's row so
+    that two consents at once see each other."""
+    with transaction.atomic():
+        locked = Room.objects.select_for_update().get(pk=room.pk)
+        seats = list(locked.seats.all())
+        away = [s.number for s in seats if not s.is_connected()]
+        if seat in away:
+            raise RoomError("away")
+        RoundConsent.objects.filter(room=locked, seat__in=away).delete()
+        RoundConsent.objects.get_or_create(room=locked, seat=seat, round=locked.round)
+        if set(locked.consents(seats)) != set(SEATS):
+            locked.touch()
+            return None
+        engine = locked.engine
+        seed = new_seed()
+        next_round = locked.round + 1
+        made = _made(engine, engine.new_round(seed, first_seat(next_round), locked.game_state()))
+        now = timezone.now()
+        if not sql.save_action(_write(locked.pk, locked.version, seat, NEW_ROUND, made, now)):
+            raise RoomError("stale")  # not while the row is held; said rather than assumed
+        Room.objects.filter(pk=locked.pk).update(seed=seed, round=next_round)
+        if not locked.finished:
+            RoundStart.objects.filter(room=locked, round=locked.round).update(abandoned=True)
+        RoundStart.objects.create(
+            room=locked, round=next_round, state=made.json, version=locked.version + 1
+        )
+        RoundConsent.objects.filter(room=locked).delete()
+        rows = [sql.SeatRow(s.number, s.colour, s.is_connected(now), False) for s in seats]
+        return _committed(locked, locked.game, locked.version, made, rows, now)
+
+
+def decline_round(room: Room) -> None:
+    """Refuse (or take back) the requests for a new round: RoomError `no_request` when
+    there is none."""
+    if not room.consents():
+        raise RoomError("no_request")
+    room.round_consents.all().delete()
+    room.touch()
 
 
 # --- A seat's presence ----------------------------------------------------------------

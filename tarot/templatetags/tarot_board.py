@@ -223,11 +223,6 @@ def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     return [card_face(code) for code in codes or () if is_card(code)]
 
 
-@register.filter
-def card_label(code: str | None) -> str:
-    return "" if not code else card_name(code)
-
-
 def _stacks(view: dict[str, Any], who: int, mine: bool, fresh: set[tuple[int, int]]) -> list:
     legal = set(view.get("legal") or ()) if mine else set()
     shown = []

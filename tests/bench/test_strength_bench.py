@@ -94,7 +94,7 @@ def test_with_matches_a_rummy_game_is_dealt_again_until_someone_has_100() -> Non
         assert max(record.scores.values()) >= 100
         assert record.scores[record.winner] == max(record.scores.values())
     assert first.start == second.start  # the same first deal, seats swapped
-    # rummy's match rules live in cards/deal.py (its engine exports the protocol only)
+    # rummy's match rules live in cards/state.py (its engine exports the protocol only)
     summary = bench.run("cards", "medium", "easy", pairs=1, seed=2, matches=True)
     assert summary.pairs == 1
     with pytest.raises(SystemExit, match="no matches"):

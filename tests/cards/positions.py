@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from cards.deal import Meld, State, state_from_position
 from cards.engine import apply, to_json
 from cards.melds import DECK
+from cards.state import Meld, State, state_from_position
 from gamekit.engine import IllegalAction
 
 

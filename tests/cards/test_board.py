@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from cards import engine
-from cards.deal import State
+from cards.state import State
 from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 from tests.rooms.boards import render_board

@@ -3,9 +3,9 @@ a lay-off or the discard; the winner scores every card left in the opponent's ha
 melds held in it included (ace 1, J/Q/K 10, others face value); after 200 completed
 turns the deal is drawn with no points."""
 
-from cards.deal import TURN_LIMIT
 from cards.engine import apply, legal_actions
 from cards.seen import summary
+from cards.state import TURN_LIMIT
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position, refused
 
 LOSER = ["AS", "KD", "7H", "7C", "7D"]  # 1 + 10 + 21 = 32, a set of sevens included

@@ -17,10 +17,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cards.deal import match_over, match_totals
 from cards.engine import apply, from_json, hidden, legal_actions, new_round, to_json, view
 from cards.melds import DECK, check_meld, hand_value
 from cards.seen import summary
+from cards.state import match_over, match_totals
 from gamekit.engine import IllegalAction
 from tests.cards.positions import all_cards
 

@@ -8,8 +8,8 @@ from django.test import Client
 from django.utils import translation
 
 from cards import engine
-from cards.deal import State
 from cards.hint import describe_action
+from cards.state import State
 from rooms.local import play as local_play
 from rooms.local.sealing import seal
 from tests.cards.positions import draw, play, position
@@ -27,7 +27,7 @@ def token_at(state: State, mode: str = "computer") -> str:
     return seal(payload)
 
 
-@pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
 @pytest.mark.parametrize("mode", ["local", "computer"])
 def test_the_hint_is_a_legal_step_for_the_player_to_move(client: Client, mode: str) -> None:
     outcome = local_play.new_game("cards", mode, "easy" if mode == "computer" else None)
@@ -80,7 +80,7 @@ def test_a_forged_token_is_refused(client: Client, token: object, code: str) -> 
     assert answer.json()["code"] == code
 
 
-@pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
 def test_a_token_of_another_game_is_refused(client: Client) -> None:
     tiles = local_play.new_game("tiles", "local")
     answer = post(client, {"token": tiles.token})

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from cards.deal import match_over, match_totals
 from cards.engine import apply, new_round, view
 from cards.seen import summary
+from cards.state import match_over, match_totals
 from tests.cards.positions import discard, draw, meld, position
 
 

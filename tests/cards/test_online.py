@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from cards import bots, engine
-from cards.deal import State
+from cards.state import State
 from rooms.models import ActionLog, Room
 from tests.cards.positions import discard, draw, meld, play, position
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cards import engine
-from cards.deal import State, match_over
 from cards.seen import summary
+from cards.state import State, match_over
 from gamekit.engine import IllegalAction
 from rooms.local import play as local_play
 from rooms.local.sealing import seal
@@ -32,7 +32,7 @@ def finished_deal(match: dict[int, int]) -> State:
     return play(state, 1, draw(), meld("4S", "5S", "6S"), discard("QH"))
 
 
-@pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
 @pytest.mark.parametrize("mode", ["local", "computer"])
 def test_the_next_deal_keeps_the_match_score_and_the_other_player_plays_first(mode) -> None:
     # "Следующая раздача сохраняет счёт и меняет сдающего."
@@ -48,7 +48,7 @@ def test_the_next_deal_keeps_the_match_score_and_the_other_player_plays_first(mo
         assert (state.turn, state.step) == (2, "draw")
 
 
-@pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
 @pytest.mark.parametrize("mode", ["local", "computer"])
 def test_new_game_during_a_deal_restarts_the_match_at_0_0_with_player_1(mode) -> None:
     # "Новый раунд во время раздачи сбрасывает матч."
@@ -59,7 +59,7 @@ def test_new_game_during_a_deal_restarts_the_match_at_0_0_with_player_1(mode) ->
     assert (state.game_no, state.first, state.turn) == (1, 1, 1)
 
 
-@pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
 def test_after_the_match_a_new_game_is_a_new_match() -> None:
     token = token_at(finished_deal({1: 95, 2: 8}), "local")
     assert match_over(local_play.open_token("cards", token)[1])

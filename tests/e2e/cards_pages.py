@@ -6,8 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from cards import engine
-from cards.deal import Meld, State, state_from_position
 from cards.melds import DECK
+from cards.state import Meld, State, state_from_position
 from tests.e2e import play_pages
 
 

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cards import engine
-from cards.deal import State, state_from_position
 from cards.melds import DECK
+from cards.state import State, state_from_position
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
 from tests.e2e.live_database import LiveDatabase, set_room_position

@@ -128,7 +128,7 @@ def test_an_idle_page_whose_socket_goes_silent_reconnects_after_an_unanswered_pi
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     deaf.append(True)
 
-    # A ping every 10 s (rooms.online.presence.PING_SECONDS): when the next is due and the last
+    # A ping every 10 s (rooms.presence.PING_SECONDS): when the next is due and the last
     # one got no answer, the socket is given up and a new one says hello (within 20 s).
     deadline = time.monotonic() + 25
     while len(sockets) < 2 and time.monotonic() < deadline:

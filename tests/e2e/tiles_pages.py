@@ -7,7 +7,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
-from tiles.rules import state_from_position
+from tiles.state import state_from_position
 
 
 def open_board(page: Page, path: str) -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gamekit.seats import SEATS, Pair, by_seat, is_seat, other
+from gamekit.seats import SEATS, Pair, is_seat, json_by_seat, other
 
 
 def test_the_seats_are_the_ints_one_and_two_and_each_has_the_other():
@@ -28,4 +28,4 @@ def test_a_pair_needs_both_seats_and_crosses_the_json_edge_with_string_keys():
 
     assert pair.to_json(len) == {"1": 1, "2": 1}
     assert Pair.from_json(pair.to_json(), tuple) == Pair.of((1,), (2,))
-    assert by_seat({1: "x", 2: "y"}) == {"1": "x", "2": "y"}
+    assert json_by_seat({1: "x", 2: "y"}) == {"1": "x", "2": "y"}

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from rooms.local import play as local_play
-from rooms.local.saves import BrowserSave
 from rooms.models import Room
+from rooms.saves import BrowserSave
 
 pytestmark = pytest.mark.django_db
 

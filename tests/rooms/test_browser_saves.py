@@ -1,4 +1,4 @@
-"""A game kept in the browser has versions (rooms.local.saves): only the newest token
+"""A game kept in the browser has versions (rooms.saves): only the newest token
 plays on; an older one (another tab's, or one kept aside to take a move back) is refused
 with a clear message and changes nothing."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rooms.errors import RoomError
-from rooms.local.saves import BrowserSave
 from rooms.local.sealing import seal, unseal
+from rooms.saves import BrowserSave
 
 pytestmark = pytest.mark.django_db
 

@@ -7,6 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from rooms.models import ActionLog, Room
+from rooms.online import notify
 from tests.rooms.wsclient import (
     act,
     both_seats,
@@ -223,7 +224,7 @@ async def test_a_new_round_can_be_declined():
 async def test_open_sockets_of_a_purged_room_are_told():
     code, host, guest, _ = await both_seats()
 
-    purged = await database_sync_to_async(Room.objects.filter(code=code).purge_now)()
+    purged = await database_sync_to_async(notify.purge)(Room.objects.filter(code=code))
     closed = await receive(host, "closed")
 
     assert purged == 1

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from rooms.models import Seat
-from rooms.online import consumers
+from rooms.online import groups
 from rooms.online.notify import room_group, seat_group
 from tests.rooms.wsclient import both_seats, close_all, presence_becomes, receive
 
@@ -45,7 +45,7 @@ async def test_a_ping_after_the_renewal_interval_renews_the_sockets_groups(monke
     long_ago = time.time() - 3600
     for group in (room_group(code), seat_group(code, 1)):
         members(group)[channel] = long_ago
-    monkeypatch.setattr(consumers, "GROUP_RENEW_SECONDS", 0)
+    monkeypatch.setattr(groups, "GROUP_RENEW_SECONDS", 0)
 
     await host.send_json_to({"type": "ping"})
     await receive(host, "pong")
@@ -105,7 +105,7 @@ async def test_a_seat_is_never_left_connected_when_leaving_the_groups_keeps_fail
     # Every group tried LEAVE_TRIES times, then left to the layer's expiry; the seat's
     # presence, which lives in the database, is gone all the same, and the other page
     # is told.
-    assert len(tries) == 2 * consumers.LEAVE_TRIES
+    assert len(tries) == 2 * groups.LEAVE_TRIES
     assert await database_sync_to_async(connected)(code) == {1: False, 2: True}
     await presence_becomes(guest, {"1": False, "2": True})
     assert "leaving" in caplog.text

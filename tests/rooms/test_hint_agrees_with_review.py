@@ -14,7 +14,7 @@ from rooms import registry, throttle
 from rooms.local import computer
 from rooms.local import play as local_play
 
-pytestmark = pytest.mark.django_db  # a game records its save (rooms.local.saves)
+pytestmark = pytest.mark.django_db  # a game records its save (rooms.saves)
 
 # The first texts of a note that agrees with what the player did, per game.
 AGREEING = {

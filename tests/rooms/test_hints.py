@@ -8,7 +8,7 @@ from django.test import Client
 
 from rooms.local import play as local_play
 
-pytestmark = pytest.mark.django_db  # a new game records its save (rooms.local.saves)
+pytestmark = pytest.mark.django_db  # a new game records its save (rooms.saves)
 
 
 def post(client: Client, url: str, body: object):

@@ -143,3 +143,43 @@ def test_no_game_imports_either_half_of_the_site():
         if target.startswith(halves) or (name.startswith("gamekit") and target.startswith("rooms"))
     ]
     assert found == []
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_reach_of_a_module_goes_through_the_modules_it_imports():
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(), "d": {"a"}}
+    assert reached(graph, "a") == {"b", "c"}
+    assert reached(graph, "c") == set()
+
+
+def test_local_play_never_reaches_online_rooms_nor_the_models_either_half():
+    """rooms.local's promise (its __init__): nothing there touches online rooms, not
+    even through a module of the top level; and the models, which both halves use,
+    import neither (a purge's message to the open sockets is sent by its caller)."""
+    graph = import_graph()
+    halves = ("rooms.local", "rooms.online")
+    local = [name for name in graph if name.startswith("rooms.local")]
+    assert local
+    found = [
+        f"{name} reaches {target}"
+        for name in local
+        for target in sorted(reached(graph, name))
+        if target.startswith("rooms.online")
+    ]
+    found += [
+        f"rooms.models reaches {target}"
+        for target in sorted(reached(graph, "rooms.models"))
+        if target.startswith(halves)
+    ]
+    assert found == []

@@ -92,9 +92,11 @@ def test_an_action_is_applied_logged_and_bumps_the_version():
     room = Room.objects.create_for("counter")
     connect_both(room)
 
-    room = store.apply_action(room, 1, 0, {"type": "add", "amount": 3})
+    committed = store.apply_action(room, 1, 0, {"type": "add", "amount": 3})
 
-    assert room.version == 1
+    room.refresh_from_db()
+    assert committed.version == room.version == 1
+    assert committed.state == room.state
     assert room.state["total"] == 3
     log = ActionLog.objects.get(room=room)
     assert (log.seat, log.version, log.action) == (1, 1, {"type": "add", "amount": 3})
@@ -182,7 +184,6 @@ def test_a_seat_whose_heartbeat_is_old_counts_as_gone():
     )
 
     assert room.presence() == {"1": True, "2": False}
-    assert not room.both_connected()
 
 
 def test_out_of_turn_and_illegal_actions_change_nothing():
@@ -204,9 +205,9 @@ def test_a_new_round_needs_both_consents_alternates_the_first_player_and_keeps_c
     connect_both(room)
     colours = list(room.seats.values_list("colour", flat=True))
 
-    assert room.ask_new_round(2) is False
+    assert store.new_round(room, 2) is None
     assert room.consents() == [2]
-    assert room.ask_new_round(1) is True
+    assert store.new_round(room, 1) is not None
 
     room.refresh_from_db()
     assert room.round == 2
@@ -218,25 +219,25 @@ def test_a_new_round_needs_both_consents_alternates_the_first_player_and_keeps_c
 def test_a_declined_round_clears_the_request():
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.ask_new_round(1)
+    store.new_round(room, 1)
 
-    room.decline_new_round()
+    store.decline_round(room)
 
     assert room.consents() == []
     with pytest.raises(RoomError):
-        room.decline_new_round()
+        store.decline_round(room)
 
 
 def test_a_request_for_a_new_round_is_withdrawn_when_its_seat_leaves():
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.ask_new_round(1)
+    store.new_round(room, 1)
 
     withdrawn = store.leave(room, room.seat(1), "channel-1")
 
     assert withdrawn is True
     assert room.consents() == []
-    assert room.ask_new_round(2) is False  # the guest's consent alone starts nothing
+    assert store.new_round(room, 2) is None  # the guest's consent alone starts nothing
     assert room.consents() == [2]
     room.refresh_from_db()
     assert room.round == 1
@@ -245,27 +246,27 @@ def test_a_request_for_a_new_round_is_withdrawn_when_its_seat_leaves():
 def test_a_replaced_tab_leaving_keeps_the_seats_request():
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.ask_new_round(1)
+    store.new_round(room, 1)
     store.connect(room.seat(1), "second-tab")
 
     assert store.leave(room, room.seat(1), "channel-1") is False
 
     assert room.consents() == [1]
     assert room.seat(1).connected
-    assert room.ask_new_round(2) is True
+    assert store.new_round(room, 2) is not None
 
 
 def test_a_request_counts_only_while_its_seat_is_connected():
     room = Room.objects.create_for("counter")
     connect_both(room)
-    room.ask_new_round(1)
+    store.new_round(room, 1)
     # The host's process died: no leave, only a heartbeat that grew old.
     Seat.objects.filter(room=room, number=1).update(
         heartbeat_at=timezone.now() - timedelta(seconds=31)
     )
 
     assert room.consents() == []
-    assert room.ask_new_round(2) is False
+    assert store.new_round(room, 2) is None
     store.connect(room.seat(1), "channel-1-again")
     assert room.consents() == [2]  # the old request was dropped, not kept for later
     room.refresh_from_db()
@@ -277,7 +278,7 @@ def test_a_seat_that_is_not_connected_cannot_ask_for_a_new_round():
     store.connect(room.seat(2), "channel-2")
 
     with pytest.raises(RoomError) as refused:
-        room.ask_new_round(1)
+        store.new_round(room, 1)
 
     assert refused.value.code == "away"
     assert room.consents() == []
@@ -291,5 +292,5 @@ def test_idle_rooms_are_those_without_activity_since_a_time():
     idle = Room.objects.idle(timezone.now() - timedelta(days=7))
 
     assert list(idle) == [old]
-    assert Room.objects.purge(7) == 1
+    assert Room.objects.idle_for(7).purge_now() == [old.code]
     assert list(Room.objects.all()) == [recent]

@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from rooms.local.saves import BrowserSave
 from rooms.models import Room
 from rooms.online import store
+from rooms.saves import BrowserSave
 from tests.rooms.wsclient import hello, make_room, receive
 
 

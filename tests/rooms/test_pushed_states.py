@@ -12,6 +12,7 @@ import random
 import pytest
 
 from rooms import registry
+from rooms.memo import MEMOS
 from tests.rooms.test_game_contract import leaks
 from tests.rooms.wsclient import close_all, get_room, hello, make_room, open_socket, receive
 
@@ -51,6 +52,7 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
         )
         for page in pages.values():
             pushed = await receive(page, "state", timeout=10)
+            forget_renders()  # the sync renders from the database, not the push's board
             await page.send_json_to({"type": "sync"})
             synced = await receive(page, "state", timeout=10)
             assert pushed["version"] == room.version + 1
@@ -58,6 +60,7 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
             # When the room goes moves on with each action, never back (issue 25).
             assert pushed["deletes_at"] >= state["deletes_at"]
         watched = await receive(watcher, "state", timeout=10)
+        forget_renders()
         await watcher.send_json_to({"type": "sync"})
         synced = await receive(watcher, "state", timeout=10)
         assert watched["version"] == pushed["version"]
@@ -74,4 +77,32 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
 
     assert state["status"]["over"], "the round did not end: its result was never compared"
     assert len(frames) == 2 * moves + 1  # every version
+    await close_all(host, guest, watcher)
+
+
+def forget_renders() -> None:
+    for name in ("push.boards", "push.frames"):
+        MEMOS[name].clear()
+
+
+async def test_a_new_rounds_push_equals_a_fresh_sync_for_both_seats_and_a_watcher() -> None:
+    code, host_key, guest_key = await make_room("counter")
+    host, _ = await hello(code, host_key)
+    guest, _ = await hello(code, guest_key)
+    watcher = await open_socket(code)
+    await watcher.send_json_to({"type": "hello", "watch": True})
+    await receive(watcher, "state")
+    for page in (host, guest):
+        await page.send_json_to({"type": "new_round"})
+    sockets = {"host": host, "guest": guest, "watcher": watcher}
+    for name, page in sockets.items():
+        pushed = await receive(page, "state", timeout=10)
+        while pushed["version"] == 0:  # a state sent before the deal (a hello's)
+            pushed = await receive(page, "state", timeout=10)
+        forget_renders()
+        await page.send_json_to({"type": "sync"})
+        synced = await receive(page, "state", timeout=10)
+        assert pushed["version"] == synced["version"] == 1, name
+        assert pushed == synced, f"{name}: the new round's push differs from a sync"
+    assert (await get_room(code)).round == 2
     await close_all(host, guest, watcher)

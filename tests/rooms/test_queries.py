@@ -141,7 +141,7 @@ async def test_a_ping_takes_one_query_three_on_sqlite(monkeypatch):
     await close_all(host, guest)
 
 
-async def test_a_new_socket_takes_ten_queries_with_the_presence_news(monkeypatch):
+async def test_a_new_socket_takes_nine_queries_with_the_presence_news(monkeypatch):
     code, host_key, guest_key = await make_room()
     host, _ = await hello(code, host_key)
     await receive(host, "presence")  # its own arrival
@@ -152,9 +152,9 @@ async def test_a_new_socket_takes_ten_queries_with_the_presence_news(monkeypatch
         # The guest's own read of the news may come after the host's: wait for it too.
         own = await receive(guest, "presence")  # after its `watchers`: its hello's last
 
-    # The room on connecting, the key, the presence (seat and room), the state (room,
-    # seats, consents), each seat's read of the presence news, and the number of
-    # watchers the arriving seat is told (issue 25).
-    assert len(queries) == 10, queries.sql
+    # The room on connecting, the key, the presence (seat and room), the state (room;
+    # seats with their consents, one statement since issue 47), each seat's read of the
+    # presence news, and the number of watchers the arriving seat is told (issue 25).
+    assert len(queries) == 9, queries.sql
     assert state["presence"] == news["presence"] == own["presence"] == {"1": True, "2": True}
     await close_all(host, guest)

@@ -45,7 +45,7 @@ def play_online(room: Room, moves: int | None = None) -> Room:
             break
         seat = status["turn"]
         action = game.bots.choose(state, seat, "easy", rng)
-        room = store.apply_action(room, seat, room.version, action)
+        store.apply_action(room, seat, room.version, action)
         room.refresh_from_db()
         done += 1
     return room
@@ -126,8 +126,8 @@ def test_a_finished_rounds_replay_keeps_working_after_the_next_round_started(cli
     connect_both(room)
     room = play_online(room)
     first_end = room.state
-    room.ask_new_round(1)
-    assert room.ask_new_round(2)
+    store.new_round(room, 1)
+    assert store.new_round(room, 2) is not None
     room.refresh_from_db()
     assert room.round == 2
     assert RoundStart.objects.filter(room=room).count() == 2
@@ -294,8 +294,8 @@ def test_the_room_page_lists_the_replays_of_its_earlier_rounds(client):
     page = client.get(f"/r/{room.code}/").content.decode()
     assert f"/r/{room.code}/replay/1/" not in page  # the play page offers the last one
     assert f"/r/{room.code}/replay/" in page
-    room.ask_new_round(1)
-    room.ask_new_round(2)
+    store.new_round(room, 1)
+    store.new_round(room, 2)
     page = client.get(f"/r/{room.code}/").content.decode()
     assert f"/r/{room.code}/replay/1/" in page
 
@@ -317,12 +317,12 @@ def test_a_round_abandoned_for_a_new_one_is_never_offered_and_has_no_replay(clie
     room = Room.objects.create_for("cards")
     connect_both(room)
     room = play_online(room)  # round 1 to its end
-    room.ask_new_round(1)
-    room.ask_new_round(2)
+    store.new_round(room, 1)
+    store.new_round(room, 2)
     room.refresh_from_db()
     room = play_online(room, moves=4)  # round 2, left unfinished for round 3
-    room.ask_new_round(1)
-    assert room.ask_new_round(2)
+    store.new_round(room, 1)
+    assert store.new_round(room, 2) is not None
     room.refresh_from_db()
     assert room.round == 3
 

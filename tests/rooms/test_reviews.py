@@ -10,10 +10,10 @@ import pytest
 from django.utils import timezone
 
 from gamekit.replay import bot_record
-from gamekit.review import judge_job
 from rooms import registry, reviews
 from rooms.errors import RoomError
 from rooms.reviews import Review
+from rooms.workers import judge_job
 
 pytestmark = pytest.mark.django_db
 

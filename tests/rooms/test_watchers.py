@@ -15,7 +15,7 @@ from django.db import connection
 from django.utils import timezone
 
 from rooms.models import Room, Watcher
-from rooms.online import watchers
+from rooms.online import notify, push, watchers
 from rooms.online.protocol import CLOSE_RETRY
 from tests.rooms.test_database_outage import database, retried, tracebacks  # noqa: F401
 from tests.rooms.wsclient import (
@@ -88,7 +88,7 @@ async def test_all_watchers_get_one_frame_rendered_once_per_version_and_language
     code, host, guest, _ = await both_seats()
     pages = [(await watch(code))[0] for _ in range(5)]
     russian = (await watch(code, accept_language=b"ru"))[0]
-    built = watchers.built
+    built = push.built
 
     await act(host, 0, 2)
     texts = set()
@@ -98,7 +98,7 @@ async def test_all_watchers_get_one_frame_rendered_once_per_version_and_language
 
     assert len(texts) == 1  # the very same frame
     assert russian_state["version"] == 1
-    assert watchers.built - built == 2  # one per language, however many watch
+    assert push.built - built == 2  # one per language, however many watch
     await close_all(*pages, russian, host, guest)
 
 
@@ -181,7 +181,7 @@ async def test_a_watcher_never_counts_as_a_player():
 
     assert refusal["code"] == "waiting"
     assert pong["presence"] == {"1": True, "2": False}
-    assert not await database_sync_to_async(room.both_connected)()
+    assert await database_sync_to_async(room.presence)() == {"1": True, "2": False}
     await page.send_json_to({"type": "ping"})
     assert "presence" not in await receive(page, "pong")
     await close_all(page, host)
@@ -297,7 +297,7 @@ async def test_a_watcher_sees_a_new_round_and_a_closed_room():
     fresh = await receive(page, "state")
     assert fresh["version"] == (await get_room(code)).version
 
-    await database_sync_to_async(Room.objects.filter(code=code).purge_now)()
+    await database_sync_to_async(notify.purge)(Room.objects.filter(code=code))
     closed = await receive(page, "closed")
     assert closed["code"] == "room_closed"
     assert (await page.receive_output(timeout=1))["code"] == 4410

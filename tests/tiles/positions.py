@@ -7,8 +7,8 @@ import pytest
 
 from gamekit.engine import IllegalAction
 from tiles.engine import apply, to_json
-from tiles.rules import State, state_from_position
 from tiles.sets import ALL_TILES, check_set
+from tiles.state import State, state_from_position
 
 RUN_OF_TENS = ["K10", "K11", "K12"]  # 33 points: enough to open
 

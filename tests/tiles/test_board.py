@@ -11,7 +11,7 @@ from django.utils import translation
 
 from tests.rooms.boards import render_board
 from tiles import engine
-from tiles.rules import State, state_from_position
+from tiles.state import State, state_from_position
 
 MODES = ["local", "computer", "friend"]
 

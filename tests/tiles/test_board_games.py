@@ -13,7 +13,7 @@ from django.utils import translation
 
 from tests.tiles.test_board import board_data, rack_codes, render
 from tiles import bots, engine
-from tiles.rules import State
+from tiles.state import State
 
 MODES = ("local", "computer", "friend")
 # Words every board of a live game shows, in English, and their sign in the other

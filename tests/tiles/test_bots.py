@@ -15,8 +15,8 @@ from bench import bots as bench
 from tests.rooms.bot_games import play_out
 from tests.tiles.test_engine_properties import every_tile
 from tiles import baselines, bots, engine
-from tiles.rules import state_from_position
 from tiles.sets import ALL_TILES, check_set, rack_sum
+from tiles.state import state_from_position
 
 MOVE_CAP = 2000
 

@@ -9,7 +9,7 @@ import pytest
 from gamekit.engine import IllegalAction
 from tests.tiles.positions import RUN_OF_TENS, play
 from tiles.engine import SCHEMA, apply, from_json, new_round, to_json
-from tiles.rules import state_from_position
+from tiles.state import state_from_position
 
 
 def test_a_game_survives_a_save_and_load():

@@ -17,7 +17,7 @@ from tests.tiles.draft_edits import (
 )
 from tiles.draft import replay, replay_state
 from tiles.engine import apply
-from tiles.rules import state_from_position
+from tiles.state import state_from_position
 
 # --- Making sets -----------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, opened_state, play, refused
 from tiles.engine import apply, new_round, status, view
-from tiles.rules import next_first_seat, state_from_position
+from tiles.state import next_first_seat, state_from_position
 
 # --- Drawing and passing ---------------------------------------------------------------
 

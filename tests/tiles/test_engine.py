@@ -9,8 +9,8 @@ import pytest
 
 from tests.tiles.positions import RUN_OF_TENS, opened_state, play, refused
 from tiles.engine import apply, from_json, new_round, to_json, view
-from tiles.rules import OPENING_MINIMUM, State, next_first_seat, state_from_position
 from tiles.sets import ALL_TILES
+from tiles.state import OPENING_MINIMUM, State, next_first_seat, state_from_position
 
 
 def all_tiles(state: State) -> Counter:

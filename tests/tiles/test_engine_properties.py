@@ -24,8 +24,8 @@ from gamekit.engine import IllegalAction
 from gamekit.seats import other
 from tiles.draft import replay_state
 from tiles.engine import apply, from_json, new_round, to_json, view
-from tiles.rules import State
 from tiles.sets import ALL_TILES, COLOURS, JOKER, check_set, number, rack_sum, sort_tiles
+from tiles.state import State
 
 # --- Finding plays (a crude player, good enough to move games along) ------------------
 

@@ -18,8 +18,8 @@ from rooms.local.sealing import seal
 from tests.rooms.boards import render_board
 from tests.tiles.draft_form import post_draft, rack_of, verdict
 from tiles import engine, hint
-from tiles.rules import state_from_position
 from tiles.sets import ALL_TILES
+from tiles.state import state_from_position
 
 URL = "/tiles/hint/"
 

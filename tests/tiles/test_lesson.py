@@ -10,8 +10,8 @@ from gamekit.engine import IllegalAction
 from gamekit.lesson import COMPUTER, LEARNER, judge, script
 from tiles import bots, engine
 from tiles.lesson import LESSON
-from tiles.rules import opening_sets
 from tiles.sets import JOKER, check_set, set_key
+from tiles.state import opening_sets
 
 
 def rules_seen() -> set[str]:

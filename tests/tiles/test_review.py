@@ -5,7 +5,7 @@ from __future__ import annotations
 from gamekit.replay import bot_record, record_of
 from tests.tiles.positions import opened_state, play
 from tiles import bots, engine, review
-from tiles.rules import state_from_position
+from tiles.state import state_from_position
 
 
 def test_a_turn_that_placed_fewer_tiles_than_the_solver_is_a_miss_with_the_better_table():

@@ -8,8 +8,8 @@ from gamekit.engine import IllegalAction
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play, refused
 from tiles.draft import replay
 from tiles.engine import apply, from_json, new_round, to_json
-from tiles.rules import State, next_first_seat, state_from_position
 from tiles.sets import check_set, parse_table
+from tiles.state import State, next_first_seat, state_from_position
 
 
 def damaged(data: dict) -> str:

@@ -7,7 +7,7 @@ import json
 
 from tests.tiles.positions import RUN_OF_TENS, play
 from tiles.engine import apply, new_round, status, view
-from tiles.rules import state_from_position
+from tiles.state import state_from_position
 
 # --- What each seat sees ---------------------------------------------------------------
 

@@ -1,21 +1,25 @@
-"""Delete rooms idle for a number of days (no action, join or connection), and forget
-the versions of browser saves unplayed for SAVE_IDLE_DAYS (rooms.local.saves) and the
-replays of local games unseen as long (an online round's replay goes with its room); run it
-daily from cron or a systemd timer (docs/deploy.md)."""
+"""The site's daily clean-up, four purges in one run (docs/deploy.md: cron or a systemd
+timer): the rooms idle for a number of days, no action, join or connection
+(`idle_rooms`); the browser saves unplayed for SAVE_IDLE_DAYS (`unplayed_saves`,
+rooms.saves); the replays of local games unseen as long as a room may idle
+(`unseen_replays`; an online round's replay goes with its room); the reviews whose
+replay is gone (`orphan_reviews`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import QuerySet
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rooms.admin import game_name
-from rooms.local.saves import SAVE_IDLE_DAYS, BrowserSave
 from rooms.models import Replay, Room, idle_limit
+from rooms.online import notify
 from rooms.reviews import Review
+from rooms.saves import SAVE_IDLE_DAYS, BrowserSave
 
 
 class Command(BaseCommand):
@@ -44,26 +48,46 @@ class Command(BaseCommand):
             return ngettext("Would purge %(count)d room", "Would purge %(count)d rooms", count) % {
                 "count": count
             }
-        count = rooms.purge_now()
-        summary = ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {
-            "count": count
-        }
-        forgotten = BrowserSave.objects.purge(SAVE_IDLE_DAYS)
-        if forgotten:
-            summary += "; " + ngettext(
-                "forgot %(count)d unplayed browser save",
-                "forgot %(count)d unplayed browser saves",
-                forgotten,
-            ) % {"count": forgotten}
-        # A replay of a game on one device or against the computer has no room to go
-        # with: it goes once unseen for as long as a room may stay idle.
-        replays = Replay.objects.purge(days)
-        if replays:
-            summary += "; " + ngettext(
-                "forgot %(count)d unseen replay",
-                "forgot %(count)d unseen replays",
-                replays,
-            ) % {"count": replays}
-        # A round's review is kept with its replay (the same round, by its key).
-        Review.objects.orphans().delete()
-        return summary
+        summary = [idle_rooms(rooms), unplayed_saves(), unseen_replays(days)]
+        orphan_reviews()
+        return "; ".join(part for part in summary if part)
+
+
+# The four purges, each of its own rows; each says what it did ("" for nothing, but the
+# rooms' count, which is always said).
+
+
+def idle_rooms(rooms: QuerySet) -> str:
+    """Delete the idle rooms and tell their open pages (rooms.online.notify.purge)."""
+    count = notify.purge(rooms)
+    return ngettext("Purged %(count)d room", "Purged %(count)d rooms", count) % {"count": count}
+
+
+def unplayed_saves() -> str:
+    """Forget the browser saves unplayed for SAVE_IDLE_DAYS (their newest token)."""
+    forgotten = BrowserSave.objects.purge(SAVE_IDLE_DAYS)
+    if not forgotten:
+        return ""
+    return ngettext(
+        "forgot %(count)d unplayed browser save",
+        "forgot %(count)d unplayed browser saves",
+        forgotten,
+    ) % {"count": forgotten}
+
+
+def unseen_replays(days: int) -> str:
+    """Forget the replays of games on one device or against the computer, which have no
+    room to go with, once unseen for as long as a room may stay idle."""
+    replays = Replay.objects.purge(days)
+    if not replays:
+        return ""
+    return ngettext(
+        "forgot %(count)d unseen replay",
+        "forgot %(count)d unseen replays",
+        replays,
+    ) % {"count": replays}
+
+
+def orphan_reviews() -> None:
+    """A round's review is kept with its replay (the same round, by its key)."""
+    Review.objects.orphans().delete()

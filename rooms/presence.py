@@ -20,7 +20,7 @@ PING_SECONDS = 10
 
 
 def ttl() -> timedelta:
-    return timedelta(seconds=getattr(settings, "ROOM_PRESENCE_TTL", 30))
+    return timedelta(seconds=settings.ROOM_PRESENCE_TTL)
 
 
 def fresh_since(now: datetime | None = None) -> datetime:

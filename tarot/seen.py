@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat, View
-from gamekit.seats import SEATS, by_seat, other
+from gamekit.seats import SEATS, json_by_seat, other
 from tarot.cards import EXCUSE, as_number, sort_cards
 from tarot.rules import legal_cards
 from tarot.scoring import oudlers_taken, points_halves, result
@@ -76,16 +76,16 @@ def view(state: State, seat: Seat | None) -> View:
         "game": "tarot",
         "seat": seat,
         "hand": None if seat is None else list(state.hands[seat]),
-        "hand_counts": by_seat({s: len(state.hands[s]) for s in SEATS}),
-        "stacks": by_seat({s: _stack_json(state, s) for s in SEATS}),
+        "hand_counts": json_by_seat({s: len(state.hands[s]) for s in SEATS}),
+        "stacks": json_by_seat({s: _stack_json(state, s) for s in SEATS}),
         "trick": {
             "leader": state.leader,
             "cards": [_play_json(p) for p in state.trick],
         },
         "legal": [] if seat is None else legal_cards(state, seat),
-        "won": by_seat({s: list(state.won[s]) for s in SEATS}),
-        "points": by_seat({s: as_number(halves[s]) for s in SEATS}),
-        "oudlers": by_seat(oudlers_taken(state)),
+        "won": json_by_seat({s: list(state.won[s]) for s in SEATS}),
+        "points": json_by_seat({s: as_number(halves[s]) for s in SEATS}),
+        "oudlers": json_by_seat(oudlers_taken(state)),
         "excuse": {
             "played": giver is not None or any(EXCUSE in state.won[s] for s in SEATS),
             "giver": giver,

@@ -1,21 +1,21 @@
-"""The machine's review slots (gamekit.review.machine_slot): reviews of every server
+"""The machine's review slots (rooms.workers.machine_slot): reviews of every server
 process together judge at most SLOTS chunks at once."""
 
 import threading
 import time
 
-from gamekit import review
+from rooms import workers
 
 
 def test_a_second_review_waits_while_the_only_slot_is_held(tmp_path, monkeypatch):
-    monkeypatch.setattr(review, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
+    monkeypatch.setattr(workers, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
     events = []
 
     def other():
-        with review.machine_slot(slots=1, poll=0.01):
+        with workers.machine_slot(slots=1, poll=0.01):
             events.append("other got the slot")
 
-    with review.machine_slot(slots=1) as number:
+    with workers.machine_slot(slots=1) as number:
         assert number == 0
         thread = threading.Thread(target=other)
         thread.start()
@@ -27,23 +27,23 @@ def test_a_second_review_waits_while_the_only_slot_is_held(tmp_path, monkeypatch
 
 
 def test_two_slots_let_two_reviews_judge_at_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(review, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
-    with review.machine_slot(slots=2) as first, review.machine_slot(slots=2) as second:
+    monkeypatch.setattr(workers, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
+    with workers.machine_slot(slots=2) as first, workers.machine_slot(slots=2) as second:
         assert {first, second} == {0, 1}
 
 
 def test_a_slot_is_free_again_after_an_error_in_the_job(tmp_path, monkeypatch):
-    monkeypatch.setattr(review, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
+    monkeypatch.setattr(workers, "SLOT_FILES", str(tmp_path / "slot-{}.lock"))
     try:
-        with review.machine_slot(slots=1):
+        with workers.machine_slot(slots=1):
             raise ValueError("the judge failed")
     except ValueError:
         pass
-    with review.machine_slot(slots=1, poll=0.01) as number:
+    with workers.machine_slot(slots=1, poll=0.01) as number:
         assert number == 0
 
 
 def test_with_no_slot_files_to_be_had_the_review_still_runs(tmp_path, monkeypatch):
-    monkeypatch.setattr(review, "SLOT_FILES", str(tmp_path / "missing" / "slot-{}.lock"))
-    with review.machine_slot(slots=1) as number:
+    monkeypatch.setattr(workers, "SLOT_FILES", str(tmp_path / "missing" / "slot-{}.lock"))
+    with workers.machine_slot(slots=1) as number:
         assert number == -1

@@ -1,0 +1,231 @@
+"""What a room's sockets are pushed, and which socket is pushed what: the one owner of
+an online room's `state` messages, for a seat or a watcher, of their routing after a
+commit and of their caches (issue 47; as boardgame.io's one player-view filter and
+lila-ws's typed out-messages). The consumer hands it what the store committed and
+sends what it is handed; rooms.render draws the boards.
+
+- A seat's `state` carries only what the page reads (rooms/static/rooms/play.js): the
+  seat, its view of the game (`view`: the page hands it to the board scripts'
+  `play:view` listeners, and the tests read it to prove no hidden card travels), the
+  status, the board's HTML, and `pushed` (protocol.pushed: presence, consents,
+  colours, `deletes_at`). Never the other seat's hidden hand.
+- A watcher's `state` is the public view (`seat` None), one frame per (room,
+  version, language) on each process whatever the number of watchers
+  (bench/watchers.py).
+- Routing (`route`): a committed action goes to the other seat's socket (straight
+  to its channel when the commit read it, else through its seat's group) and once to
+  the room's watchers' group; the acting socket renders its own at once, without a
+  round through Redis (issue 12). A new round's deal goes to the room's group: both
+  seats and the watchers.
+- Caches (rooms.memo): the board of each (room, version, seat, language), so a seat
+  that asks again (sync, a stale action, a new tab) costs no render; the watchers'
+  frame of each (room, version, language); the state is parsed once for all of them
+  (rooms.online.store.parsed). With the store's statements and the boards' markup
+  this took an action from 20.9 to 9.6 ms of CPU (bench/action_cpu.py, issue 12).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.exceptions import ChannelFull
+from django.utils import translation
+
+from gamekit.engine import Seat, Status, View
+from gamekit.seats import other
+from rooms import registry, render
+from rooms.memo import Memo
+from rooms.models import Room, idle_limit
+from rooms.online import protocol, sql, store
+from rooms.online.notify import room_group, seat_group, watch_group
+from rooms.online.threads import database
+from rooms.presence import fresh_since
+
+logger = logging.getLogger(__name__)
+
+# A version's board never changes: rendered once per seat (None: a watcher's) and
+# language, for every socket of this process that is sent it.
+BOARDS = Memo("push.boards", 512)
+# A watcher's whole frame, encoded once per version and language for all watchers.
+FRAMES = Memo("push.frames", 256)
+# Frames built (a render and an encoding each), for bench/watchers.py and the tests.
+built = 0
+
+
+def board(
+    game: registry.Game, code: str, version: int, state_json: Any, seat: Seat | None
+) -> tuple[View, Status, str]:
+    """A seat's (None: a watcher's) view, the status and the board's HTML of one
+    version of a room, rendered once per version and language."""
+    key = (code, version, seat, translation.get_language() or "")
+    found = BOARDS.get(key)
+    if found is not None:
+        return found
+    engine = game.engine
+    state = store.parsed(engine, code, version, state_json)
+    view = engine.view(state, seat)
+    status = engine.status(state)
+    found = (view, status, render.render_board(game, view, status, seat, "friend"))
+    BOARDS.put(key, found)
+    return found
+
+
+def seat_message(
+    game: registry.Game,
+    code: str,
+    version: int,
+    state_json: Any,
+    seat: Seat,
+    pushed: dict[str, Any],
+) -> dict[str, Any]:
+    """The `state` message for one seat: only that seat's view, never the other's
+    hidden hand; `pushed` as protocol.pushed makes it."""
+    view, status, html = board(game, code, version, state_json, seat)
+    return {
+        "type": "state",
+        "version": version,
+        "seat": seat,
+        "view": view,
+        "status": status,
+        "html": html,
+        **{field: pushed[field] for field in protocol.PUSHED},
+    }
+
+
+def watcher_frame(
+    game: registry.Game, code: str, version: int, state_json: Any, colours: dict[str, str]
+) -> str:
+    """The spectator's `state` of one version, the public view only (`seat` None), as
+    the text every watcher is sent."""
+    global built
+    key = (code, version, translation.get_language() or "")
+    text = FRAMES.get(key)
+    if text is not None:
+        return text
+    view, status, html = board(game, code, version, state_json, None)
+    message = {"type": "state", "version": version, "seat": None, "watching": True}
+    message |= {"view": view, "status": status, "html": html, "colours": colours}
+    text = protocol.encode(message)
+    built += 1
+    FRAMES.put(key, text)
+    return text
+
+
+# --- Read from the database (on the database threads) ---------------------------------
+
+
+def _read(code: str) -> tuple[Room, dict[str, Any]]:
+    room = Room.objects.get(code=code)
+    seats = sql.seats(room.pk, fresh_since())
+    return room, protocol.pushed(seats, room.last_activity + idle_limit())
+
+
+def seat_state(code: str, seat: Seat) -> dict[str, Any]:
+    """The `state` message for one seat of a room as the database has it (two queries).
+    Raises Room.DoesNotExist once the room is gone."""
+    room, pushed = _read(code)
+    return seat_message(room.registered_game, code, room.version, room.state, seat, pushed)
+
+
+def watcher_state(code: str) -> tuple[int, str]:
+    """The room's version and its spectator frame as the database has it. Raises
+    Room.DoesNotExist once the room is gone."""
+    room, pushed = _read(code)
+    game = room.registered_game
+    return room.version, watcher_frame(game, code, room.version, room.state, pushed["colours"])
+
+
+# --- Routing --------------------------------------------------------------------------
+
+
+async def route(
+    layer: Any,
+    committed: store.Committed,
+    seat: Seat | None,
+    own: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
+) -> None:
+    """Send a commit's event to every socket of the room: `seat`'s own (the one that
+    acted) through `own`, at once, after the other seat's and before the watchers'
+    (neither seat waits for them); `seat` None for a new round's deal, which goes to
+    the room's group. The event carries the state's JSON text (between server
+    processes only: no socket is sent it)."""
+    event = protocol.changed(committed.version, committed.state_text, committed.pushed)
+    code = committed.code
+    if seat is None:
+        await layer.group_send(room_group(code), event)
+        return
+    opponent = other(seat)
+    if committed.channels is not None:
+        # One round trip to its socket, where a group_send makes four.
+        try:
+            await layer.send(committed.channels[opponent], event)
+        except ChannelFull:
+            # As a group_send drops it: the move is committed, the page gets it with
+            # the next push or its reconnect.
+            logger.warning("Room %s: the other seat's inbox is full", code)
+    else:
+        await layer.group_send(seat_group(code, opponent), event)
+    if own is not None:
+        await own(event)
+    # The watchers last, once for all of them.
+    await layer.group_send(watch_group(code), event | {"type": "watch.changed"})
+
+
+# --- The socket's side (mixed into rooms.online.consumers.RoomConsumer) ---------------
+
+
+class Pushing:
+    """What a room's socket sends on the room's events (from any process) and on a
+    sync: `self` is the RoomConsumer, which sends the text."""
+
+    async def room_changed(self, event: dict[str, Any]) -> None:
+        """A commit's event (rooms.online.push.route): the seat's state or the
+        watchers' frame, unless this socket has sent as new a one already."""
+        if self.stopped or (self.seat is None and not self.watching):
+            return
+        if event["version"] <= self.sent_version:
+            return
+        # Rendered here, on the event loop: a few milliseconds of CPU, which a thread
+        # would not make shorter (the GIL) but would make wait its turn.
+        game, version, state = self.room.registered_game, event["version"], event["state"]
+        if self.watching:
+            text = watcher_frame(game, self.code, version, state, event["colours"])
+            await self.send_frame(version, text)
+        else:
+            await self.send_json(
+                seat_message(game, self.code, version, state, self.seat.number, event)
+            )
+
+    watch_changed = room_changed  # an action's event to the watchers' group
+
+    async def room_presence(self, event: dict[str, Any]) -> None:
+        # Read when received, not carried by the event: two arrivals' events may come in
+        # either order, and the later must not show the earlier's picture.
+        if self.seat is not None and not self.stopped:
+            await self.send_json({"type": "presence", "presence": await self.presence()})
+
+    async def room_consent(self, event: dict[str, Any]) -> None:
+        if self.seat is None or self.stopped:
+            return
+        asked = await database(self.room.consents)()
+        await self.send_json(protocol.consent(asked, event))
+
+    async def presence(self) -> dict[str, bool]:
+        return await database(self.room.presence)()
+
+    async def send_state(self) -> None:
+        """Send this seat (or watcher) the room's state as the database has it."""
+        try:
+            if self.watching:
+                version, text = await database(watcher_state)(self.code)
+            else:
+                message = await database(seat_state)(self.code, self.seat.number)
+        except Room.DoesNotExist:
+            await self.room_closed({})
+            return
+        if self.watching:
+            await self.send_frame(version, text)
+        else:
+            await self.send_json(message)
