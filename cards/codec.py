@@ -41,6 +41,7 @@ def to_json(state: deal.State) -> dict[str, Any]:
         "step": state.step,
         "taken": state.taken,
         "known": by_seat({s: list(deal.known_cards(state)[s]) for s in SEATS}),
+        "history": by_seat({s: [list(e) for e in deal.history_of(state)[s]] for s in SEATS}),
         "turns": state.turns,
         "reshuffles": state.reshuffles,
         "current": seen.turn_json(state.current),
@@ -103,10 +104,12 @@ def _melds(item: object) -> tuple[deal.Meld, ...]:
     return tuple(melds)
 
 
-KEYS = (
+OLD_KEYS = (
     "schema", "seed", "first", "game_no", "match", "stock", "pile", "hands", "melds",
     "turn", "step", "taken", "known", "turns", "reshuffles", "current", "last", "result",
 )  # fmt: skip
+KEYS = (*OLD_KEYS, "history")
+OLD_SCHEMA = 1  # saves from before the history: they load with an empty one
 TURN_KEYS = {"seat", "draw", "taken", "melds", "lay_offs", "discard"}
 
 
@@ -138,6 +141,20 @@ def _turn(item: object, what: str, meld_count: int) -> dict[str, Any] | None:
     }
 
 
+def _history(item: object) -> tuple[tuple[str, str], ...]:
+    # A turn records at most a take or a pass, and a discard.
+    if not isinstance(item, list) or len(item) > 2 * deal.TURN_LIMIT:
+        raise bad_state("history")
+    events = []
+    for entry in item:
+        if not isinstance(entry, list) or len(entry) != 2 or entry[0] not in deal.EVENTS:
+            raise bad_state("history")
+        if not is_card(entry[1]):
+            raise bad_state("history")
+        events.append((entry[0], entry[1]))
+    return tuple(events)
+
+
 def _result(item: object) -> dict[str, Any] | None:
     if item is None:
         return None
@@ -159,7 +176,14 @@ def _result(item: object) -> dict[str, Any] | None:
 
 def from_json(data: dict[str, Any]) -> deal.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
-    data = read_object(data, deal.SCHEMA, KEYS, exact=True)
+    if isinstance(data, dict) and data.get("schema") == OLD_SCHEMA and type(data["schema"]) is int:
+        data = {
+            **read_object(data, OLD_SCHEMA, OLD_KEYS, exact=True),
+            "history": {"1": [], "2": []},
+        }
+    else:
+        data = read_object(data, deal.SCHEMA, KEYS, exact=True)
+    history = _per_seat(data["history"], "history", _history)
     melds = _melds(data["melds"])
     hands = _per_seat(data["hands"], "hands", lambda h: _cards(h, "hands"))
     known = _per_seat(data["known"], "known", lambda k: _cards(k, "known"))
@@ -178,6 +202,7 @@ def from_json(data: dict[str, Any]) -> deal.State:
         step=data["step"] if data["step"] in ("draw", "play", None) else "?",
         taken=_card_or_none(data["taken"], "taken"),
         known=known,
+        history=history,
         turns=read_int(data["turns"], "turns", 0, deal.TURN_LIMIT),
         reshuffles=read_int(data["reshuffles"], "reshuffles", 0),
         current=_turn(data["current"], "current", len(melds)),
