@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from cards import evaluation, fast
+from cards import evaluation, fast, hand_model
 from cards.judge import Seen
 from cards.opponent_hands import melds_with, sample_opponent_hands
 
@@ -37,6 +37,8 @@ MARGIN = 0.0  # the search overrules the rule choice only by more than this
 OVERSAMPLE = 4  # opponent hands drawn per world, the worlds chosen among them by weight
 PASSED = 0.25  # the weight of a hand per pile card it would have made a meld with
 THIN = 5  # cards drawn into a sampled hand and let go again (the opponent keeps its best)
+GUESS = 1  # 1: the opponent's hidden cards drawn by the learned guess (cards/hand_model.py)
+# from the public history; 0: the sampled hands of cards/opponent_hands.py, weighted
 SEARCH_DRAW = 0  # 0: the draw by the rule alone; 1: the search may only turn down a
 # take of the rule (taking shows the opponent a card, which the playouts do not model);
 # 2: the search decides either way
@@ -52,6 +54,8 @@ def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[i
     are drawn, and the worlds drawn from them by weight."""
     if count <= 0:
         return []
+    if GUESS:
+        return guessed_worlds(seen, rng, count)
     drawn = sample_opponent_hands(seen, rng, count * OVERSAMPLE)
     pile = seen.pile
     weights = [PASSED ** sum(melds_with(c, set(hand)) for c in pile) for hand in drawn]
@@ -63,6 +67,27 @@ def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[i
     found = []
     for hand in hands:
         mask = fast.mask_of(hand)
+        if extra:
+            free = [c for c in unseen if not mask >> c & 1]
+            mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
+        stock = [c for c in unseen if not mask >> c & 1]
+        rng.shuffle(stock)
+        found.append((mask, stock))
+    return found
+
+
+def guessed_worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[int]]]:
+    """Worlds whose opponent hands are drawn card by card in proportion to the odds the
+    learned guess gives each unseen card (cards/hand_model.py), its known cards kept."""
+    unseen, chance = hand_model.chances(seen)
+    odds = [float(p / (1 - p)) if p < 1 else 1e9 for p in chance]
+    known = fast.mask_of(seen.opponent_known)
+    size = min(seen.opponent_size - len(seen.opponent_known), len(unseen))
+    table = fast.table_of(seen.table)
+    extra = min(THIN, seen.view["turns"] // 2)
+    found = []
+    for _ in range(count):
+        mask = known | hand_model.sample_hidden(unseen, odds, size, rng)
         if extra:
             free = [c for c in unseen if not mask >> c & 1]
             mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
