@@ -113,3 +113,15 @@ def sample_hidden(
     for _, c in keyed[:size]:
         mask |= 1 << c
     return mask
+
+
+def sample_hands(seen: Seen, rng: random.Random, samples: int) -> list[list[str]]:
+    """Opponent hands drawn by the guess: its known cards and as many hidden ones as it
+    holds, each drawn in proportion to its odds."""
+    unseen, chance = chances(seen)
+    odds = [float(p / (1 - p)) if p < 1 else 1e9 for p in chance]
+    size = min(seen.opponent_size - len(seen.opponent_known), len(unseen))
+    known = list(seen.opponent_known)
+    return [
+        [*known, *fast.codes_of(sample_hidden(unseen, odds, size, rng))] for _ in range(samples)
+    ]

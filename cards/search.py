@@ -11,6 +11,10 @@ same hands and the same stock) is chosen. A playout longer than `DEPTH` turns is
 stopped and scored by the learned evaluation (cards/evaluation.py) of the position
 from the world's whole information.
 
+The opponent's hidden cards are drawn by the learned guess of cards/hand_model.py from
+the public history (what the opponent took, passed and discarded; `GUESS`), or else by
+cards/opponent_hands.py's meld pairs, weighted by the pile and thinned.
+
 Every random choice comes from the rng given (the worlds, the stock reshuffles), so a
 decision is reproducible from the view and its rng: the hint and the review agree.
 """
@@ -24,8 +28,8 @@ from cards.judge import Seen
 from cards.opponent_hands import melds_with, sample_opponent_hands
 
 # Sampled worlds per decision. 0: the search is off and strong plays by its rules alone:
-# no setting measured played better than the rules (bench/RESULTS.md, issue 44: the
-# best, these defaults with 16 worlds, level with them), so the site keeps them;
+# no setting measured played better than the rules beyond the noise, with either way of
+# drawing the opponent's hand (bench/RESULTS.md, issue 44), so the site keeps them;
 # bench/bots.py --set search.WORLDS=16 turns the search on.
 WORLDS = 0
 CANDIDATES = 4  # discards judged by the search (the best by the rule measure)
@@ -36,7 +40,8 @@ POINTS = 0.01  # the outcome: a deal won 1, lost -1, plus this much a point scor
 MARGIN = 0.0  # the search overrules the rule choice only by more than this
 OVERSAMPLE = 4  # opponent hands drawn per world, the worlds chosen among them by weight
 PASSED = 0.25  # the weight of a hand per pile card it would have made a meld with
-THIN = 5  # cards drawn into a sampled hand and let go again (the opponent keeps its best)
+THIN = 0  # cards drawn into a sampled hand and let go again (the opponent keeps its best;
+# 5 before the guess, which with it measured worse)
 GUESS = 1  # 1: the opponent's hidden cards drawn by the learned guess (cards/hand_model.py)
 # from the public history; 0: the sampled hands of cards/opponent_hands.py, weighted
 SEARCH_DRAW = 0  # 0: the draw by the rule alone; 1: the search may only turn down a

@@ -119,3 +119,21 @@ def test_a_zeroed_hand_guess_makes_the_strong_level_discard_differently(searchin
     monkeypatch.setattr(hand_model, "weights", lambda: zeroed)
     blind = [DISCARDERS["strong"](seen, random.Random(7)) for seen in views]
     assert shipped != blind
+
+
+def test_a_live_card_the_opponent_surely_holds_adds_nothing_to_the_chances():
+    seen = Seen.__new__(Seen)
+    seen.table = []
+    judge = Judge(seen)
+    hand, live = ["7S", "7D", "KC"], ["7H", "2C", "9D"]
+    assert judge.gain(hand, live) > 0
+    assert judge.gain(hand, live, {"7H": 0.0, "2C": 1.0, "9D": 1.0}) == 0
+    assert judge.gain(hand, live, {"7H": 1.0, "2C": 0.0, "9D": 0.0}) == 3  # the set of 7s
+
+
+def test_hands_drawn_by_the_guess_hold_the_known_cards_and_the_right_number():
+    for seen in positions(8, 10)[5:]:
+        for hand in hand_model.sample_hands(seen, random.Random(4), 5):
+            assert len(hand) == seen.opponent_size
+            assert set(seen.opponent_known) <= set(hand)
+            assert set(hand) - set(seen.opponent_known) <= set(seen.unseen)
