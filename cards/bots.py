@@ -40,8 +40,11 @@ among the cards the opponent was seen taking from the pile.
 strong's draw and discard can also be judged by a search over sampled worlds
 (cards/search.py: determinized playouts with a fast policy, cut short by a learned
 evaluation, cards/evaluation.py). It is off (``search.WORLDS = 0``): every setting
-measured for issue 44 played worse than the rules above (bench/RESULTS.md), so strong
-plays by its rules; ``bench/bots.py --set search.WORLDS=16`` turns it on.
+measured for issue 44 played worse than the rules above or level with them
+(bench/RESULTS.md), so strong plays by its rules; ``bench/bots.py --set
+search.WORLDS=16`` turns it on. Its worlds draw the opponent's hidden cards by a learned
+guess from the public history, each seat's cards taken, passed and discarded (the view's
+``history``, cards/hand_model.py).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,

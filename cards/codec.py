@@ -42,6 +42,7 @@ def to_json(state: dealt.State) -> dict[str, Any]:
         "step": state.step,
         "taken": state.taken,
         "known": json_by_seat({s: list(dealt.known_cards(state)[s]) for s in SEATS}),
+        "history": json_by_seat({s: [list(e) for e in dealt.history_of(state)[s]] for s in SEATS}),
         "turns": state.turns,
         "reshuffles": state.reshuffles,
         "current": seen.turn_json(state.current),
@@ -104,10 +105,12 @@ def _melds(item: object) -> tuple[dealt.Meld, ...]:
     return tuple(melds)
 
 
-KEYS = (
+OLD_KEYS = (
     "schema", "seed", "first", "game_no", "match", "stock", "pile", "hands", "melds",
     "turn", "step", "taken", "known", "turns", "reshuffles", "current", "last", "result",
 )  # fmt: skip
+KEYS = (*OLD_KEYS, "history")
+OLD_SCHEMA = 1  # saves from before the history: they load with an empty one
 TURN_KEYS = {"seat", "draw", "taken", "melds", "lay_offs", "discard"}
 
 
@@ -139,6 +142,20 @@ def _turn(item: object, what: str, meld_count: int) -> dict[str, Any] | None:
     }
 
 
+def _history(item: object) -> tuple[tuple[str, str], ...]:
+    # A turn records at most a take or a pass, and a discard.
+    if not isinstance(item, list) or len(item) > 2 * dealt.TURN_LIMIT:
+        raise bad_state("history")
+    events = []
+    for entry in item:
+        if not isinstance(entry, list) or len(entry) != 2 or entry[0] not in dealt.EVENTS:
+            raise bad_state("history")
+        if not is_card(entry[1]):
+            raise bad_state("history")
+        events.append((entry[0], entry[1]))
+    return tuple(events)
+
+
 def _result(item: object) -> dict[str, Any] | None:
     if item is None:
         return None
@@ -160,7 +177,14 @@ def _result(item: object) -> dict[str, Any] | None:
 
 def from_json(data: dict[str, Any]) -> dealt.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
-    data = read_object(data, dealt.SCHEMA, KEYS, exact=True)
+    if isinstance(data, dict) and data.get("schema") == OLD_SCHEMA and type(data["schema"]) is int:
+        data = {
+            **read_object(data, OLD_SCHEMA, OLD_KEYS, exact=True),
+            "history": {"1": [], "2": []},
+        }
+    else:
+        data = read_object(data, dealt.SCHEMA, KEYS, exact=True)
+    history = _per_seat(data["history"], "history", _history)
     melds = _melds(data["melds"])
     hands = _per_seat(data["hands"], "hands", lambda h: _cards(h, "hands"))
     known = _per_seat(data["known"], "known", lambda k: _cards(k, "known"))
@@ -179,6 +203,7 @@ def from_json(data: dict[str, Any]) -> dealt.State:
         step=data["step"] if data["step"] in ("draw", "play", None) else "?",
         taken=_card_or_none(data["taken"], "taken"),
         known=known,
+        history=history,
         turns=read_int(data["turns"], "turns", 0, dealt.TURN_LIMIT),
         reshuffles=read_int(data["reshuffles"], "reshuffles", 0),
         current=_turn(data["current"], "current", len(melds)),

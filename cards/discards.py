@@ -6,7 +6,8 @@
   only live cards (a pair whose other cards are all seen is dead), avoids what the
   opponent visibly collects and sheds high cards sooner;
 - strong weighs each discard by the same measure plus the chance that it helps the
-  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py);
+  opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py;
+  with `GUESSED`, off, drawn by the learned guess of cards/hand_model.py instead);
   with the search on (cards/search.py, off on the site), its best few are then judged
   by their mean outcome over sampled worlds.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from cards import search
+from cards import fast, hand_model, search
 from cards.judge import Judge, Seen, discardable
 from cards.melds import value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
@@ -28,6 +29,12 @@ CHANCES = 4.0  # medium and strong: a hand's chances (mean gain of one live card
 COLLECTED = 0.5  # medium: each known opponent card the discard would go with
 DANGER = 0.8  # strong: the chance that the discard lets the opponent meld or lay off
 POINTS = 0.05  # medium and strong: a point of card value (shed high cards sooner)
+# The learned guess of the opponent's cards (cards/hand_model.py) in strong's rules, both
+# off: neither moved strong beyond the noise on the tuning seeds (bench/RESULTS.md,
+# issue 44, the public history), so the site's strong plays as before.
+COMING = 0  # 1: a live card counts in the chances by the guess's odds that it is in the
+# stock, not in the opponent's hand; 0: every live card alike
+GUESSED = 0  # 1: the hands for the danger drawn by the guess; 0: cards/opponent_hands.py
 
 
 def _easy_discard(seen: Seen, rng: random.Random) -> str:
@@ -59,9 +66,12 @@ def _medium_discard(seen: Seen, rng: random.Random) -> str:
     return min(loose_cards(seen, judge), key=cost)
 
 
-def _strong_worth(hand: list[str], judge: Judge, live: list[str]) -> float:
+def _strong_worth(
+    hand: list[str], judge: Judge, live: list[str], odds: dict[str, float] | None = None
+) -> float:
     """Lower is better: deadwood less the chances of the next live card."""
-    return judge.deadwood(hand) - CHANCES * judge.gain(hand, live) + POINTS * sum(map(value, hand))
+    chances = CHANCES * judge.gain(hand, live, odds)
+    return judge.deadwood(hand) - chances + POINTS * sum(map(value, hand))
 
 
 def _strong_discard(seen: Seen, rng: random.Random) -> str:
@@ -73,12 +83,19 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
 def ranked_discards(seen: Seen, rng: random.Random) -> list[str]:
     """The discardable cards, best first by the rule measure plus the danger."""
     judge = Judge(seen)
-    hands = [set(hand) for hand in sample_opponent_hands(seen, rng, SAMPLES)]
+    if GUESSED:
+        hands = [set(hand) for hand in hand_model.sample_hands(seen, rng, SAMPLES)]
+    else:
+        hands = [set(hand) for hand in sample_opponent_hands(seen, rng, SAMPLES)]
+    odds = None
+    if COMING:
+        unseen, chance = hand_model.chances(seen)
+        odds = {fast.CODE[c]: float(1 - p) for c, p in zip(unseen, chance, strict=True)}
 
     def cost(code: str) -> tuple[float, str]:
         rest = [c for c in seen.hand if c != code]
         live = [c for c in seen.unseen if c != code]
-        worth = _strong_worth(rest, judge, live)
+        worth = _strong_worth(rest, judge, live, odds)
         return (worth + DANGER * danger(code, seen, hands), code)
 
     return sorted(discardable(seen), key=cost)

@@ -116,9 +116,12 @@ class Judge:
     def deadwood(self, hand: Sequence[str]) -> int:
         return len(hand) - self.leaving(hand)
 
-    def gain(self, hand: Sequence[str], live: Iterable[str]) -> float:
+    def gain(
+        self, hand: Sequence[str], live: Iterable[str], odds: dict[str, float] | None = None
+    ) -> float:
         """The mean number of cards that one more live card would let leave the hand
-        (itself included), over the live cards: the hand's chances."""
+        (itself included), over the live cards: the hand's chances. With `odds`, each
+        live card counts in proportion to its odds of coming (not held by the opponent)."""
         live = list(live)
         if not live:
             return 0.0
@@ -126,6 +129,9 @@ class Judge:
         ends = {code for meld in self.table for code in fitting(meld)}
         # A card with no partner in the hand and no place on the table changes nothing.
         useful = [code for code in live if code in ends or partners(code, hand)]
+        if odds is not None:
+            total = sum(odds[code] for code in live)
+            return sum(odds[c] * (self.leaving([*hand, c]) - now) for c in useful) / total
         return sum(self.leaving([*hand, code]) - now for code in useful) / len(live)
 
 

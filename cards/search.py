@@ -11,6 +11,10 @@ same hands and the same stock) is chosen. A playout longer than `DEPTH` turns is
 stopped and scored by the learned evaluation (cards/evaluation.py) of the position
 from the world's whole information.
 
+The opponent's hidden cards are drawn by the learned guess of cards/hand_model.py from
+the public history (what the opponent took, passed and discarded; `GUESS`), or else by
+cards/opponent_hands.py's meld pairs, weighted by the pile and thinned.
+
 Every random choice comes from the rng given (the worlds, the stock reshuffles), so a
 decision is reproducible from the view and its rng: the hint and the review agree.
 """
@@ -19,13 +23,13 @@ from __future__ import annotations
 
 import random
 
-from cards import evaluation, fast
+from cards import evaluation, fast, hand_model
 from cards.judge import Seen
 from cards.opponent_hands import melds_with, sample_opponent_hands
 
 # Sampled worlds per decision. 0: the search is off and strong plays by its rules alone:
-# no setting measured played better than the rules (bench/RESULTS.md, issue 44: the
-# best, these defaults with 16 worlds, level with them), so the site keeps them;
+# no setting measured played better than the rules beyond the noise, with either way of
+# drawing the opponent's hand (bench/RESULTS.md, issue 44), so the site keeps them;
 # bench/bots.py --set search.WORLDS=16 turns the search on.
 WORLDS = 0
 CANDIDATES = 4  # discards judged by the search (the best by the rule measure)
@@ -36,7 +40,10 @@ POINTS = 0.01  # the outcome: a deal won 1, lost -1, plus this much a point scor
 MARGIN = 0.0  # the search overrules the rule choice only by more than this
 OVERSAMPLE = 4  # opponent hands drawn per world, the worlds chosen among them by weight
 PASSED = 0.25  # the weight of a hand per pile card it would have made a meld with
-THIN = 5  # cards drawn into a sampled hand and let go again (the opponent keeps its best)
+THIN = 0  # cards drawn into a sampled hand and let go again (the opponent keeps its best;
+# 5 before the guess, which with it measured worse)
+GUESS = 1  # 1: the opponent's hidden cards drawn by the learned guess (cards/hand_model.py)
+# from the public history; 0: the sampled hands of cards/opponent_hands.py, weighted
 SEARCH_DRAW = 0  # 0: the draw by the rule alone; 1: the search may only turn down a
 # take of the rule (taking shows the opponent a card, which the playouts do not model);
 # 2: the search decides either way
@@ -52,6 +59,8 @@ def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[i
     are drawn, and the worlds drawn from them by weight."""
     if count <= 0:
         return []
+    if GUESS:
+        return guessed_worlds(seen, rng, count)
     drawn = sample_opponent_hands(seen, rng, count * OVERSAMPLE)
     pile = seen.pile
     weights = [PASSED ** sum(melds_with(c, set(hand)) for c in pile) for hand in drawn]
@@ -63,6 +72,27 @@ def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[i
     found = []
     for hand in hands:
         mask = fast.mask_of(hand)
+        if extra:
+            free = [c for c in unseen if not mask >> c & 1]
+            mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
+        stock = [c for c in unseen if not mask >> c & 1]
+        rng.shuffle(stock)
+        found.append((mask, stock))
+    return found
+
+
+def guessed_worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[int]]]:
+    """Worlds whose opponent hands are drawn card by card in proportion to the odds the
+    learned guess gives each unseen card (cards/hand_model.py), its known cards kept."""
+    unseen, chance = hand_model.chances(seen)
+    odds = [float(p / (1 - p)) if p < 1 else 1e9 for p in chance]
+    known = fast.mask_of(seen.opponent_known)
+    size = min(seen.opponent_size - len(seen.opponent_known), len(unseen))
+    table = fast.table_of(seen.table)
+    extra = min(THIN, seen.view["turns"] // 2)
+    found = []
+    for _ in range(count):
+        mask = known | hand_model.sample_hidden(unseen, odds, size, rng)
         if extra:
             free = [c for c in unseen if not mask >> c & 1]
             mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)

@@ -15,6 +15,7 @@ from cards.state import (
     TURN_LIMIT,
     Meld,
     State,
+    history_of,
     known_cards,
     match_over,
     match_totals,
@@ -66,6 +67,7 @@ def view(state: State, seat: Seat | None) -> View:
         "hand_value": None if seat is None else hand_value(state.hands[seat]),
         "hand_counts": json_by_seat({s: len(state.hands[s]) for s in SEATS}),
         "known": json_by_seat({s: list(known_cards(state)[s]) for s in SEATS}),
+        "history": public_history(state, seat),
         "stock_count": len(state.stock),
         "pile": list(state.pile),
         "top": state.pile[-1] if state.pile else None,
@@ -87,6 +89,16 @@ def view(state: State, seat: Seat | None) -> View:
         "game_no": state.game_no,
         "first": state.first,
     }
+
+
+def public_history(state: State, seat: Seat | None) -> dict[str, list[list[str]]]:
+    """What each seat took, passed and discarded (cards/state.py), in sight of both; an
+    event whose card is now hidden from `seat` (reshuffled into the stock, drawn from it
+    since) is left out, so that the view never names a hidden card."""
+    unseen = hidden(state, seat)
+    return json_by_seat(
+        {s: [list(e) for e in history_of(state)[s] if not unseen[e[1]]] for s in SEATS}
+    )
 
 
 def status(state: State) -> Status:

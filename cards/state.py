@@ -13,7 +13,7 @@ from cards.melds import DECK, check_meld, sort_cards
 from gamekit.engine import Seat
 from gamekit.seats import SEATS, other
 
-SCHEMA = 1
+SCHEMA = 2  # 2: the history (cards/codec.py still reads 1)
 HAND_SIZE = 10
 MATCH_TARGET = 100
 TURN_LIMIT = 200
@@ -56,10 +56,27 @@ class State:
     # {"winner": 1|2|None, "scores": {1: n, 2: n}, "reason": "out"|"turn_limit",
     #  "hand_values": {1: n, 2: n}}
     result: dict[str, Any] | None = None
+    # Each seat's public record, oldest first: ("took", card) from the pile, ("passed",
+    # card) the top card it left for the stock, ("discarded", card). Both players saw
+    # it happen; the bots infer the hidden hand from it. None: a save from before it.
+    history: dict[Seat, tuple[tuple[str, str], ...]] | None = None
+
+
+EVENTS = ("took", "passed", "discarded")
 
 
 def known_cards(state: State) -> dict[Seat, tuple[str, ...]]:
     return state.known if state.known is not None else {1: (), 2: ()}
+
+
+def history_of(state: State) -> dict[Seat, tuple[tuple[str, str], ...]]:
+    return state.history if state.history is not None else {1: (), 2: ()}
+
+
+def recorded(state: State, seat: Seat, event: str, code: str) -> dict[Seat, tuple]:
+    """The history with `seat`'s `event` on `code` added."""
+    history = history_of(state)
+    return {**history, seat: (*history[seat], (event, code))}
 
 
 def match_totals(state: State) -> dict[Seat, int]:
@@ -113,6 +130,7 @@ def new_round(seed: int, first_seat: Seat, previous: State | None = None) -> Sta
         turn=first,
         step="draw",
         known={1: (), 2: ()},
+        history={1: (), 2: ()},
         current=new_turn(first),
     )
 
@@ -152,6 +170,7 @@ def state_from_position(
         turn=turn,
         step=step,
         known={1: (), 2: ()},
+        history={1: (), 2: ()},
         turns=turns,
         current=new_turn(turn),
     )

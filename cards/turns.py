@@ -25,8 +25,10 @@ from cards.state import (
     TURN_LIMIT,
     Meld,
     State,
+    history_of,
     known_cards,
     new_turn,
+    recorded,
 )
 from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
 from gamekit.seats import SEATS, other
@@ -130,7 +132,9 @@ def _draw(state: State, seat: Seat, action: Action) -> State:
         code, pile = pile[-1], pile[:-1]
         current["taken"] = code
         known = {**known, seat: (*known[seat], code)}
+        history = recorded(state, seat, "took", code)
     else:
+        history = recorded(state, seat, "passed", pile[-1]) if pile else history_of(state)
         code, stock = stock[-1], stock[:-1]
     return replace(
         state,
@@ -141,6 +145,7 @@ def _draw(state: State, seat: Seat, action: Action) -> State:
         step="play",
         taken=code if from_pile else None,
         known=known,
+        history=history,
         current=current,
     )
 
@@ -235,6 +240,7 @@ def _discard(state: State, seat: Seat, action: Action) -> State:
         "hands": {**state.hands, seat: left},
         "known": {**known, seat: _without(known[seat], [code])},
         "pile": (*state.pile, code),
+        "history": recorded(state, seat, "discarded", code),
         "turns": state.turns + 1,
         "current": current,
     }

@@ -76,12 +76,15 @@ def _open(game: registry.Game, mode: str, token: object) -> tuple[dict[str, Any]
     if payload.get("game") != game.slug or payload.get("mode") != mode:
         raise RoomError("wrong_game")
     state_json = payload.get("state")
-    if not isinstance(state_json, dict) or state_json.get("schema") != game.engine.SCHEMA:
+    schema = state_json.get("schema") if isinstance(state_json, dict) else None
+    if type(schema) is not int or schema > game.engine.SCHEMA:
         raise RoomError("outdated_token")
     try:
+        # An engine may still read its older saves (rummy's schema 1): a game in
+        # progress is not lost when the state grows a field.
         state = game.engine.from_json(state_json)
     except IllegalAction:
-        raise RoomError("bad_token") from None
+        raise RoomError("outdated_token" if schema < game.engine.SCHEMA else "bad_token") from None
     if not isinstance(payload.get("save"), str) or type(payload.get("version")) is not int:
         # A token from before saves had keys: its game becomes a save from now on.
         payload["save"], payload["version"] = new_key(), 0

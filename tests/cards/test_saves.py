@@ -32,6 +32,15 @@ def test_a_save_round_trips_through_json(make):
     assert from_json(data) == state
 
 
+def test_a_save_from_before_the_history_loads_with_an_empty_one():
+    data = json.loads(json.dumps(to_json(a_deal_in_play())))
+    del data["history"]
+    data["schema"] = 1
+    state = from_json(data)
+    assert to_json(state)["history"] == {"1": [], "2": []}
+    assert from_json(to_json(state)) == state
+
+
 def tampered(change):
     data = to_json(a_deal_in_play())
     data = copy.deepcopy(data)
@@ -73,6 +82,11 @@ TAMPERINGS = {
     "current for the other seat": lambda d: d["current"].__setitem__("seat", 2),
     "known card not in the hand": lambda d: d["known"].__setitem__("1", ["AS"]),
     "seed a string": _set("seed", "x"),
+    "history event unknown": lambda d: d["history"]["1"].append(["peeked", "AS"]),
+    "history card unknown": lambda d: d["history"]["2"].append(["discarded", "ZZ"]),
+    "history not a list": lambda d: d["history"].__setitem__("1", "took"),
+    "history missing from a save of today's schema": lambda d: d.pop("history"),
+    "a history in a save of the old schema": _set("schema", 1),
     "game_no 0": _set("game_no", 0),
 }
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 from cards.engine import apply, legal_actions, new_round
 from cards.melds import DECK
-from cards.seen import summary
+from cards.seen import summary, view
 from tests.cards.positions import (
     all_cards,
     discard,
@@ -211,3 +211,27 @@ def test_keeping_only_the_taken_card_is_allowed_when_it_can_then_be_laid_off():
     assert state.hands[1] == ("KS",)
     state = apply(state, 1, lay_off("KS", 0))
     assert state.result["winner"] == 1
+
+
+def test_every_seat_sees_what_each_player_took_passed_and_discarded_in_order():
+    state = position(["7H", "8S", "KS"], ["2C", "3C", "9C"], pile=["4C", "9D"], draws=["QH"])
+    state = play(state, 1, draw(), discard("KS"))
+    state = play(state, 2, draw("discard"), discard("9C"))
+    for seat in (1, 2, None):
+        assert view(state, seat)["history"] == {
+            "1": [["passed", "9D"], ["discarded", "KS"]],
+            "2": [["took", "KS"], ["discarded", "9C"]],
+        }
+
+
+def test_the_history_leaves_out_a_card_reshuffled_into_the_stock():
+    hands = ["7H", "8S", "KS"], ["2C", "3C", "9C"]
+    under = [c for c in DECK if c not in {*hands[0], *hands[1], "9D", "QH"}]
+    state = position(*hands, pile=[*under, "9D"], stock=["QH"])
+    state = play(state, 1, draw(), discard("KS"))  # passes the 9D, takes the last of the stock
+    state = play(state, 2, draw(), discard("9C"))  # the pile under the KS became the stock
+    assert state.reshuffles == 1
+    assert view(state, 1)["history"] == {
+        "1": [["discarded", "KS"]],
+        "2": [["passed", "KS"], ["discarded", "9C"]],
+    }

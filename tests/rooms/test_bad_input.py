@@ -137,3 +137,24 @@ def test_the_endpoints_need_a_csrf_token():
     strict = Client(enforce_csrf_checks=True)
 
     assert post(strict, "/play/counter/local/new", {}).status_code == 403
+
+
+def test_a_rummy_game_saved_before_the_history_plays_on(client):
+    """A sealed rummy game of schema 1 (before each seat's history was kept) is still
+    read, as the engine reads it: a game in progress is not lost to an update."""
+    from cards import engine
+
+    data = post(client, "/play/cards/computer/new", {}).json()
+    payload = unseal(data["token"])
+    payload["state"]["schema"] = 1
+    del payload["state"]["history"]
+
+    shown = post(client, "/play/cards/computer/show", {"token": seal(payload)})
+    assert shown.status_code == 200
+    moved = post(
+        client,
+        "/play/cards/computer/act",
+        {"token": shown.json()["token"], "action": {"type": "draw", "source": "stock"}},
+    )
+    assert moved.status_code == 200
+    assert unseal(moved.json()["token"])["state"]["schema"] == engine.SCHEMA
