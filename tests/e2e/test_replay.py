@@ -83,8 +83,17 @@ def test_a_finished_round_is_stepped_through_on_a_phone(new_page) -> None:
     expect(position).to_have_text(f"Step 3 of {last}", timeout=5000)
     page.get_by_role("button", name="Pause").click()
     assert page.evaluate("() => window.steps")[:4] == [1, 2, 1, last]
-    # Nothing on the board can be clicked, and the page fits the phone's width.
-    assert page.locator(".replay-frame").get_attribute("inert") is not None
+    # The board is read, not played: none of its pieces is a Tab stop, a tap on one
+    # changes nothing, and a screen reader still finds them (the frame is not inert).
+    frame = page.locator(".replay-frame")
+    assert frame.get_attribute("inert") is None
+    focusable = "button, a[href], input, select, [tabindex]"
+    tab_stops = frame.locator(focusable).evaluate_all("all => all.filter(e => e.tabIndex >= 0)")
+    assert tab_stops == []
+    read = frame.aria_snapshot()
+    assert "Last move:" in read
+    assert read.count('img "') >= 20  # both hands, card by card
+    # The page fits the phone's width.
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
     # The share link shows most of itself: a row of its own, its button below.

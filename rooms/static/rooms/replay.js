@@ -17,6 +17,17 @@
   const speed = part("speed");
   const frames = new Map([[0, frame.innerHTML]]);
   let shown = 0;
+
+  /** A step is read, never played: its pieces stay in the page (a screen reader reads
+      the board, the result table) but out of the Tab order, and with no script of the
+      board loaded here a press does nothing. */
+  function readOnly() {
+    frame.querySelectorAll("button, a[href], input, select, textarea, [tabindex]").forEach((each) => {
+      each.setAttribute("tabindex", "-1");
+    });
+  }
+  readOnly();
+  frame.removeAttribute("inert");
   let wanted = 0;
   let timer = null;
 
@@ -51,6 +62,7 @@
     if (wanted !== step) return; // a later choice overtook this one
     message.hidden = true;
     frame.innerHTML = html;
+    readOnly();
     shown = step;
     position.textContent = label(step);
     slider.value = String(step);
