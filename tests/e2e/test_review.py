@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from gamekit.replay import bot_record
 from tests.e2e import play_pages
 from tests.e2e.live_database import LiveDatabase, insert_replay
+from tests.e2e.test_accessibility import violations
 from tiles import bots, engine, review
 
 pytestmark = pytest.mark.e2e
@@ -54,6 +55,7 @@ def test_the_review_runs_then_follows_the_replays_steps(
     for width, height in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         play_pages.picture(page, f"review-tiles-{language}-{width}.png", full_page=True)
+        assert not violations(page)  # the summary, a miss and its better table shown
     # Back to the deal: the note goes.
     page.locator('[data-replay="first"]').click()
     expect(note).to_be_hidden()
@@ -82,3 +84,5 @@ def test_the_card_games_reviews_name_the_strong_levels_card(
     for width, height in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         play_pages.picture(page, f"review-{slug}-{language}-{width}.png", full_page=True)
+        # The review done, a note and its "Try again from here" shown: axe finds nothing.
+        assert not violations(page)
