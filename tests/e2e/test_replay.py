@@ -5,6 +5,7 @@ forward, last, play), telling each shown step with `replay:step`."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -245,3 +246,29 @@ def test_the_replay_page_has_no_accessibility_violations(new_page, scheme) -> No
         if found:
             problems[slug] = found
     assert not problems
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_replays_keys_are_listed_with_question_mark_and_still_step_after(
+    new_page, scheme: str
+) -> None:
+    from tests.e2e.test_accessibility import violations
+
+    page = open_replay(new_page, "cards", DESKTOP, "ru")
+    position = page.locator('[data-replay="position"]')
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(re.compile(r"^Шаг 1 из \d+$"))
+    page.emulate_media(color_scheme=scheme)
+    page.keyboard.press("?")
+    keys = page.locator("#play-keys")
+    expect(keys).to_be_visible()
+    expect(keys).to_contain_text("Шаг назад или вперёд")
+    expect(keys).to_contain_text("Прочитать последний ход")
+    assert not violations(page)
+    # Arrows do not step behind the open list; Escape closes it and they step again.
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(re.compile(r"^Шаг 1 из \d+$"))
+    page.keyboard.press("Escape")
+    expect(keys).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(re.compile(r"^Шаг 2 из \d+$"))

@@ -125,7 +125,7 @@
     show(Number(slider.value));
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea")) return;
+    if (event.target.closest("input, select, textarea, dialog[open]")) return;
     const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
     const name = keys[event.key];
     if (!name) return;
