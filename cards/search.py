@@ -22,6 +22,7 @@ decision is reproducible from the view and its rng: the hint and the review agre
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from cards import evaluation, fast, hand_model
 from cards.judge import Seen
@@ -71,14 +72,21 @@ def worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[i
     extra = min(THIN, seen.view["turns"] // 2)
     found = []
     for hand in hands:
-        mask = fast.mask_of(hand)
-        if extra:
-            free = [c for c in unseen if not mask >> c & 1]
-            mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
-        stock = [c for c in unseen if not mask >> c & 1]
-        rng.shuffle(stock)
-        found.append((mask, stock))
+        found.append(world(fast.mask_of(hand), unseen, extra, known, table, rng))
     return found
+
+
+def world(
+    mask: int, unseen: list[int], extra: int, known: int, table: Any, rng: random.Random
+) -> tuple[int, list[int]]:
+    """A world of a sampled opponent hand `mask`: thinned by `extra` cards drawn and let
+    go, then the stock shuffled from the other unseen cards."""
+    if extra:
+        free = [c for c in unseen if not mask >> c & 1]
+        mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
+    stock = [c for c in unseen if not mask >> c & 1]
+    rng.shuffle(stock)
+    return mask, stock
 
 
 def guessed_worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int, list[int]]]:
@@ -93,12 +101,7 @@ def guessed_worlds(seen: Seen, rng: random.Random, count: int) -> list[tuple[int
     found = []
     for _ in range(count):
         mask = known | hand_model.sample_hidden(unseen, odds, size, rng)
-        if extra:
-            free = [c for c in unseen if not mask >> c & 1]
-            mask = thinned(mask, rng.sample(free, min(extra, len(free))), known, table)
-        stock = [c for c in unseen if not mask >> c & 1]
-        rng.shuffle(stock)
-        found.append((mask, stock))
+        found.append(world(mask, unseen, extra, known, table, rng))
     return found
 
 

@@ -38,3 +38,15 @@ def log(caplog) -> pytest.LogCaptureFixture:
 
     caplog.set_level(logging.INFO)
     return caplog
+
+
+@pytest.fixture
+def inline(monkeypatch):
+    """Reviews computed in the test's own process, at once (rooms.reviews)."""
+    from rooms import reviews
+
+    previous = reviews.set_review_pool(None)
+    monkeypatch.setattr(reviews, "REVIEW_PROCESSES", None)
+    monkeypatch.setattr(reviews, "spawn", reviews.run)
+    yield
+    reviews.set_review_pool(previous)

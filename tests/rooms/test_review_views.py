@@ -19,15 +19,6 @@ pytestmark = pytest.mark.django_db
 CODE, BAD, CUT, NOSUCH = ("abc" * 8, "bad" * 8, "cut" * 8, "nosuch" * 4)
 
 
-@pytest.fixture
-def inline(monkeypatch):
-    previous = reviews.set_review_pool(None)
-    monkeypatch.setattr(reviews, "REVIEW_PROCESSES", None)
-    monkeypatch.setattr(reviews, "spawn", reviews.run)
-    yield
-    reviews.set_review_pool(previous)
-
-
 def replay_of(slug: str, seed: int = 5, code: str = CODE, **levels: str) -> Replay:
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, seed, {1: "medium", 2: "strong"})

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from gamekit.replay import Record, bot_record, states
-from rooms import registry, reviews
+from rooms import registry
 from rooms.local.sealing import unseal
 from rooms.models import Replay
 from rooms.reviews import Review
@@ -16,15 +16,6 @@ from rooms.reviews import Review
 pytestmark = pytest.mark.django_db
 
 CODE = "try" * 8  # a replay code in its shape (rooms/codes.py)
-
-
-@pytest.fixture
-def inline(monkeypatch):
-    previous = reviews.set_review_pool(None)
-    monkeypatch.setattr(reviews, "REVIEW_PROCESSES", None)
-    monkeypatch.setattr(reviews, "spawn", reviews.run)
-    yield
-    reviews.set_review_pool(previous)
 
 
 def reviewed(client: Client, slug: str, seed: int = 5) -> Review:
