@@ -229,22 +229,28 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
         if not draft["opened"]:
             total, minimum = draft["opening_total"], draft["opening_minimum"]
             if total is not None and total >= minimum:
-                level = " is-enough"
+                level, state = " is-enough", "enough"
             elif total:
-                level = " is-short"
+                level, state = " is-short", "short"
             else:
-                level = ""
+                level, state = "", "none"
             meld = gettext(
                 "Initial meld: %(total)s of at least %(minimum)s points, only new sets "
                 "from your rack."
             ) % {"total": _value(total), "minimum": _value(minimum)}
-            opening = f'<p class="opening-total{level}">{meld}</p>'
+            # Said when the opening is started, reached or lost (its id), not at every
+            # tile that changes the total: that was heard after each edit (issue 45).
+            opening = (
+                f'<p class="opening-total{level}" data-speak="opening" '
+                f'data-speak-id="{state}">{meld}</p>'
+            )
         problems = "".join(
             f'<p class="draft-problem">{_value(message)}</p>'
             for message in draft["general_problems"]
         )
         status = (
-            f'\n<div class="draft-status" data-speak="draft">\n  {opening}\n  {problems}\n</div>\n'
+            f'\n<div class="draft-status">\n  {opening}\n'
+            f'  <div class="draft-problems" data-speak="draft">{problems}</div>\n</div>\n'
         )
     rack = ""
     if draft["rack"] is not None:

@@ -26,6 +26,24 @@ COLOURS: dict[str, tuple[str, Any, str]] = {
     "R": ("red", pgettext_lazy("tile colour", "red"), "◆"),
 }
 
+# A tile's number as its label says it: Russian says "красная семёрка" ("red seven"), not
+# "красная семь"; English and Portuguese keep the figure, read aloud as a word.
+NUMBER_WORDS: dict[str, Any] = {
+    "1": pgettext_lazy("tile number", "1"),
+    "2": pgettext_lazy("tile number", "2"),
+    "3": pgettext_lazy("tile number", "3"),
+    "4": pgettext_lazy("tile number", "4"),
+    "5": pgettext_lazy("tile number", "5"),
+    "6": pgettext_lazy("tile number", "6"),
+    "7": pgettext_lazy("tile number", "7"),
+    "8": pgettext_lazy("tile number", "8"),
+    "9": pgettext_lazy("tile number", "9"),
+    "10": pgettext_lazy("tile number", "10"),
+    "11": pgettext_lazy("tile number", "11"),
+    "12": pgettext_lazy("tile number", "12"),
+    "13": pgettext_lazy("tile number", "13"),
+}
+
 JOKER_FACE = '<span class="tile-joker" aria-hidden="true">☺</span>'
 
 
@@ -36,7 +54,8 @@ def label(code: str, language: str | None) -> str:
     if code == JOKER:
         return gettext("joker")
     _name, spoken, _mark = COLOURS[code[0]]
-    return gettext("%(colour)s %(number)s") % {"colour": spoken, "number": code[1:]}
+    number = NUMBER_WORDS.get(code[1:], code[1:])
+    return gettext("%(colour)s %(number)s") % {"colour": spoken, "number": number}
 
 
 def face(code: str) -> tuple[str, str]:

@@ -28,9 +28,20 @@ from rooms.templatetags.seats import by_seat, plain_seat_name
 # {% melds_heading who seat mode %}.
 register = phrase_tags(phrases)
 
-# Spoken names (aria-label): a screen reader says "7 of hearts", not "7♥".
+# Spoken names (aria-label): a screen reader says "7 of hearts", not "7♥". The numbers
+# are catalogue entries too, for a speaker of Russian says "семёрка червей", not "семь
+# червей" (English and Portuguese keep the figure, read aloud as "seven", "sete").
 RANK_WORDS = {
     "A": pgettext_lazy("card rank", "ace"),
+    "2": pgettext_lazy("card rank", "2"),
+    "3": pgettext_lazy("card rank", "3"),
+    "4": pgettext_lazy("card rank", "4"),
+    "5": pgettext_lazy("card rank", "5"),
+    "6": pgettext_lazy("card rank", "6"),
+    "7": pgettext_lazy("card rank", "7"),
+    "8": pgettext_lazy("card rank", "8"),
+    "9": pgettext_lazy("card rank", "9"),
+    "T": pgettext_lazy("card rank", "10"),
     "J": pgettext_lazy("card rank", "jack"),
     "Q": pgettext_lazy("card rank", "queen"),
     "K": pgettext_lazy("card rank", "king"),

@@ -54,7 +54,18 @@ def _rank_index(rank: str) -> str:
 
 
 def _rank_name(rank: str) -> str:
+    # The numbers too: Russian says "семёрка червей", "туз пик" for the 1 (as cards/ does).
     names = {
+        "1": pgettext("card rank", "1"),
+        "2": pgettext("card rank", "2"),
+        "3": pgettext("card rank", "3"),
+        "4": pgettext("card rank", "4"),
+        "5": pgettext("card rank", "5"),
+        "6": pgettext("card rank", "6"),
+        "7": pgettext("card rank", "7"),
+        "8": pgettext("card rank", "8"),
+        "9": pgettext("card rank", "9"),
+        "10": pgettext("card rank", "10"),
         "K": pgettext("card rank", "king"),
         "Q": pgettext("card rank", "queen"),
         "N": pgettext("card rank", "knight"),

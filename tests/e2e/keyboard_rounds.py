@@ -205,21 +205,79 @@ def tarot_round(page: Page, player: KeyboardPlayer) -> None:
     raise AssertionError("the round did not end")
 
 
+# A rummy deal online that ends in three turns, each drawing, melding or laying off,
+# and discarding (cards_deal_in_three_turns): the cards each turn puts down, in order.
+# ("meld", cards), ("lay off", card, meld index), ("discard", card).
+CARDS_TURNS = [
+    [("meld", ["7H", "8H", "9H"]), ("meld", ["4S", "5S", "6S"]), ("discard", "QC")],
+    [("meld", ["2C", "2D", "2S"]), ("lay off", "TH", 0), ("discard", "JD")],
+    [("lay off", "JH", 0), ("discard", "KC")],
+]
+
+
+def cards_deal_in_three_turns() -> dict:
+    """The engine's state for CARDS_TURNS: Player 1 draws the 6♠, Player 2 the 5♦,
+    Player 1 the J♥ and goes out."""
+    from cards import engine
+    from cards.melds import DECK
+    from cards.state import state_from_position
+
+    hands = {1: ["7H", "8H", "9H", "4S", "5S", "KC", "QC"], 2: ["2C", "2D", "2S", "TH", "3D", "JD"]}
+    drawn = ["JH", "5D", "6S"]  # the stock's top is its end
+    placed = {*hands[1], *hands[2], "9C", *drawn}
+    stock = [code for code in DECK if code not in placed] + drawn
+    return engine.to_json(state_from_position(hands, pile=["9C"], stock=stock))
+
+
+def select_cards(player: KeyboardPlayer, codes: list[str]) -> None:
+    """To each card of the hand by the arrow keys, Space to select it."""
+    for code in codes:
+        player.move_to(f'.cards-hand .card[data-code="{code}"]')
+        player.press("Space")
+
+
+def cards_turn(player: KeyboardPlayer, plan: list[tuple]) -> None:
+    """Draw from the stock, then each step of `plan` by keys, each answered by a new
+    board: Meld (M) the selected cards, lay one off (Up to the meld, Enter), discard (X)."""
+    page = player.page
+
+    def then(action) -> None:
+        mark_board(page)
+        action()
+        new_board(page)
+        idle(page)
+
+    then(lambda: player.act("Draw from the stock", "s"))
+    for step in plan:
+        select_cards(player, [step[1]] if isinstance(step[1], str) else step[1])
+        if step[0] == "meld":
+            then(lambda: player.act("Meld", "m"))
+        elif step[0] == "lay off":
+            player.move_to(f'.cards-board button.meld[data-meld="{step[2]}"]')
+            then(lambda: player.press("Enter"))
+        else:
+            mark_board(page)
+            player.act("Discard", "x")
+
+
 def my_turn(page: Page, game: str) -> bool:
     """Whether the page's player may move now (its board says so, nothing in flight)."""
     return page.evaluate(
         "game => { if (window.Play.busy) return false;"
         " if (game === 'tarot') return Boolean(document.querySelector('.tarot-board.is-playing'));"
+        " if (game === 'cards') return Boolean(document.querySelector('.cards-board.is-playing'));"
         " const d = document.getElementById('tiles-data');"
         " return Boolean(d && JSON.parse(d.textContent).editable); }",
         game,
     )
 
 
-def online_turn(player: KeyboardPlayer, game: str) -> None:
+def online_turn(player: KeyboardPlayer, game: str, number: int) -> None:
     """Tile rummy: Draw, or Pass once the pool is empty; Tarot: a playable card, Enter
-    to select it and Enter to play it."""
-    if game == "tarot":
+    to select it and Enter to play it; rummy: the next turn of CARDS_TURNS."""
+    if game == "cards":
+        cards_turn(player, CARDS_TURNS[number])
+    elif game == "tarot":
         player.move_to(".tarot-board button.card[data-legal]")
         player.press("Enter")
         player.press("Enter")
@@ -234,7 +292,7 @@ def online_round(players: list[KeyboardPlayer], game: str) -> None:
     result shows on both pages; every move reaches the other page by a push."""
     pages = [player.page for player in players]
     result = f".{game}-result"
-    for _ in range(MAX_TURNS):
+    for number in range(MAX_TURNS):
         for _wait in range(400):
             if all(page.locator(result).count() for page in pages):
                 return
@@ -247,7 +305,7 @@ def online_round(players: list[KeyboardPlayer], game: str) -> None:
         mover = movers[0]
         for page in pages:
             mark_board(page)
-        online_turn(mover, game)
+        online_turn(mover, game, number)
         mover.end_turn()
         for page in pages:
             new_board(page)

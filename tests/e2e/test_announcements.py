@@ -1,9 +1,11 @@
 """What a screen reader hears (issue 45): the play page's one live region
 (#play-announce, rooms/static/rooms/announce.js) says, in the page's language and in
 order, the other player's moves, whose turn it is, refusals with their reason (a refusal
-made twice is said twice), the friend leaving and coming back, a watcher coming, the
-hand-over cover; `l` reads the last move and `p` the position. The log is read as a
-screen reader gets it: the region's paragraphs, and its accessibility tree."""
+made twice is said twice; each comes from a key the player presses), the friend leaving
+and coming back, a watcher coming, the hand-over cover, tile rummy's initial meld line
+when it is started, reached or lost; `l` reads the last move and `p` the position. The
+log is read as a screen reader gets it: the region's paragraphs, and its accessibility
+tree."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.play_pages import open_room, save_token, wait_until_idle
 from tests.e2e.test_replay import finished_game
+from tests.e2e.tiles_pages import wait_for_draft
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +65,89 @@ def starts_like(text: str, beginnings: list[str]) -> bool:
     return any(text.startswith(beginning) for beginning in beginnings)
 
 
+def refusal_shown(page: Page) -> str:
+    """The refusal on the page: the play page's message, else the board's."""
+    for box in (page.locator("#play-message"), page.locator("#board .board-message")):
+        text = (box.text_content() or "").strip()
+        if text and box.is_visible():
+            return text
+    return ""
+
+
+def refuse_by_key(page: Page, slug: str, illegal: bool = False) -> None:
+    """A key a player could press now that the game refuses, with its reason: in tile
+    rummy A adds the chosen rack tile to a set of the table before the initial meld; in
+    rummy M melds one card; in the Tarot duel C plays when no card is chosen, or
+    (`illegal`) Space and C play a card that does not follow."""
+    board = page.locator("#board")
+    if slug == "tiles":
+        tile = board.locator(".tiles-rack .tile").first
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.focus()
+            page.keyboard.press("Space")
+        page.keyboard.press("a")
+    elif slug == "cards":
+        if board.locator('.cards-actions [data-action="draw-stock"]:not([disabled])').count():
+            board.locator(".cards-hand .card").first.focus()
+            page.keyboard.press("s")
+            wait_until_idle(page)
+        card = board.locator(".cards-hand .card").first
+        if card.get_attribute("aria-pressed") != "true":
+            card.focus()
+            page.keyboard.press("Space")
+        page.keyboard.press("m")
+    elif illegal:
+        card = board.locator(".tarot-hand .card:not([data-legal])").first
+        if card.get_attribute("aria-pressed") != "true":
+            card.focus()
+            page.keyboard.press("Space")
+        page.keyboard.press("c")
+    else:
+        board.locator(".tarot-hand .card").first.focus()
+        page.keyboard.press("c")
+    wait_until_idle(page)
+    shown = "#board .board-message:visible, #play-message:not(:empty)"
+    expect(page.locator(shown)).to_have_count(1)
+
+
+def refusal_words(slug: str, language: str) -> str:
+    """What refuse_by_key is told, in `language`."""
+    from django.utils.translation import gettext
+
+    with translation.override(language):
+        if slug == "tiles":
+            return gettext(
+                "Before your initial meld you may not change the sets on the table; "
+                "only add new sets from your rack."
+            )
+        if slug == "cards":
+            return gettext("A meld needs at least 3 cards: a set or a run.")
+        return gettext("“%(action)s” cannot be used now.") % {"action": gettext("Play card")}
+
+
+def first_piece_name(page: Page, slug: str, language: str) -> str:
+    """The spoken name of the first tile or card of the player's own hand, in `language`."""
+    from cards.templatetags.cards_board import card_face
+    from tarot.templatetags.tarot_board import card_name
+    from tiles.markup import label
+
+    own = {"tiles": ".tiles-rack .tile", "cards": ".cards-hand .card", "tarot": ".tarot-hand .card"}
+    code = page.locator(f"#board {own[slug]}").first.get_attribute("data-code") or ""
+    with translation.override(language):
+        if slug == "tiles":
+            return label(code, language)
+        return card_face(code)["label"] if slug == "cards" else card_name(code)
+
+
+def a_tile_game_with_a_set_on_the_table() -> str:
+    """Against the computer, the player (not yet melded) to move, one set on the table."""
+    from tests.e2e.tiles_pages import position_token
+
+    mine = ["B1", "B5", "B9", "O2", "O6", "O10", "R3", "R7", "R11", "K5", "K9", "K13", "B13"]
+    theirs = ["R1", "R4", "R8", "R12", "O3", "O7", "O11", "B2", "B6", "B10", "K6", "K10", "R2"]
+    return position_token(mine, theirs, [["K1", "K2", "K3"]], opened=False)
+
+
 def play_a_turn(page: Page, slug: str) -> None:
     """The player's simplest whole turn in each game."""
     board = page.locator("#board")
@@ -86,6 +172,8 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
 ) -> None:
     your_turn = words(language, translation.gettext_lazy("Your turn"))
     page = new_page(locale=LANGUAGES[language])
+    if slug == "tiles":
+        save_token(page, "play:tiles:computer:token", a_tile_game_with_a_set_on_the_table())
     page.goto(f"/{slug}/computer/")
     page.locator("#board > section").wait_for(state="attached")
     page.wait_for_function(
@@ -104,13 +192,12 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     assert any(starts_like(line, beginnings) for line in after), after
     assert after[-1] == your_turn
 
-    # A refusal is said with its reason, and said again when it happens again.
+    # A key refused now is said with its reason, and said again when pressed again.
     before = len(said(page))
-    for _ in range(2):
-        page.evaluate("() => window.Play.send({type: 'no such action'}).catch(() => {})")
-        wait_until_idle(page)
-    refusal = page.locator("#play-message").text_content()
-    assert refusal
+    refuse_by_key(page, slug)
+    refusal = refusal_shown(page)
+    assert refusal == refusal_words(slug, language)
+    refuse_by_key(page, slug)
     assert wait_for_saying(page, before + 1)[before:] == [refusal, refusal]
 
     # `p` reads the position (the board's words, in the page's language), `l` the last move.
@@ -123,6 +210,8 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     hand = words(language, translation.gettext_lazy(own))
     assert said(page)[-1] == position
     assert hand in position
+    # Each piece by its name as a speaker of the language says it ("семёрка червей").
+    assert first_piece_name(page, slug, language) in position
     page.keyboard.press("l")
     assert starts_like(said(page)[-1], beginnings)
 
@@ -194,13 +283,22 @@ def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_la
         seen = phrases.DREW.text(1, None, "friend")
     assert wait_for_saying(watcher, watcher_before)[watcher_before:][0] == seen
 
-    # A refusal pushed back to the guest, with its reason, in Russian.
+    # The guest makes a one-tile set and presses E to end the turn: refused, said in
+    # Russian.
+    tile = guest.locator("#board .tiles-rack .tile").first
+    tile.focus()
+    guest.keyboard.press("Space")
+    guest.keyboard.press("n")
+    expect(guest.locator("#board .tile-set")).to_have_count(1)
+    wait_for_draft(guest)
     before = len(said(guest))
-    guest.locator("#play-title").click()
-    guest.evaluate("() => window.Play.send({type: 'no such action'}).catch(() => {})")
-    refusal = guest.locator("#play-message")
-    expect(refusal).not_to_be_empty()
-    assert wait_for_saying(guest, before)[before:] == [refusal.text_content()]
+    guest.keyboard.press("e")
+    with translation.override("ru"):
+        refusal = translation.gettext("“%(action)s” cannot be used now.") % {
+            "action": translation.gettext("End turn")
+        }
+    expect(guest.locator("#board .board-message")).to_have_text(refusal)
+    assert wait_for_saying(guest, before)[before:] == [refusal]
 
     # The guest leaves and comes back: the host hears both.
     context = guest.context
@@ -265,16 +363,59 @@ def test_online_the_friends_move_and_a_refusal_are_said_in_the_guests_language(
     beginnings = move_beginnings(slug, guest_language, 1, 2, "friend")
     assert starts_like(after[0], beginnings), after
     assert after[1] == your_turn
-    # A refusal pushed back on the socket, with its reason.
+    # A refusal pushed back on the socket, with its reason: rummy's M on one card, a
+    # Tarot card that does not follow chosen by Space and played by C.
     before = len(said(guest))
-    guest.evaluate("() => window.Play.send({type: 'no such action'}).catch(() => {})")
-    refusal = guest.locator("#play-message")
-    expect(refusal).not_to_be_empty()
-    assert wait_for_saying(guest, before)[before:] == [refusal.text_content()]
+    refuse_by_key(guest, slug, illegal=True)
+    refusal = refusal_shown(guest)
+    if slug == "cards":
+        assert refusal == refusal_words(slug, guest_language)
+    else:
+        assert refusal
+        assert refusal != refusal_words(slug, guest_language)  # the rule's reason
+    # Rummy's draw by S is said as well (the new board's status), then the refusal.
+    assert wait_for_saying(guest, before)[-1] == refusal
     name = words(guest_language, translation.gettext_lazy("Announcements"))
     expect(guest.locator("#play-announce")).to_match_aria_snapshot(
         f"- log {json.dumps(name, ensure_ascii=False)}:\n"
         f"  - paragraph: {json.dumps(after[0], ensure_ascii=False)}\n"
         f"  - paragraph: {json.dumps(your_turn, ensure_ascii=False)}\n"
-        f"  - paragraph: {json.dumps(refusal.text_content(), ensure_ascii=False)}"
+        f"  - paragraph: {json.dumps(refusal, ensure_ascii=False)}"
     )
+
+
+def test_the_initial_meld_line_is_said_when_it_is_started_reached_or_lost(new_page) -> None:
+    from tests.e2e.tiles_pages import position_token
+
+    mine = ["K5", "K6", "K7", "K8", "K9", "K10", "B1", "O9", "R3", "B12", "O2", "R6", "K13"]
+    theirs = ["R1", "R4", "R8", "R12", "O3", "O7", "O11", "B2", "B6", "K2", "K11", "R2", "O4"]
+    page = new_page()
+    save_token(page, "play:tiles:computer:token", position_token(mine, theirs, []))
+    page.goto("/tiles/computer/")
+    page.locator("#board > section").wait_for(state="attached")
+    rack = page.locator("#board .tiles-rack")
+
+    def opening_said(*keys: str, tile: str = "") -> list[str]:
+        """Space on the rack's `tile`, if any, then the keys (N a new set, A add to it,
+        U undo): the initial meld lines said for them."""
+        before = len(said(page))
+        if tile:
+            rack.locator(f'.tile[data-code="{tile}"]').focus()
+            page.keyboard.press("Space")
+        for key in keys:
+            page.keyboard.press(key)
+            wait_for_draft(page)
+        page.wait_for_timeout(100)  # what the new draft says after it
+        return [line for line in said(page)[before:] if line.startswith("Initial meld")]
+
+    def line(total: int) -> str:
+        return f"Initial meld: {total} of at least 30 points, only new sets from your rack."
+
+    assert opening_said("n", tile="K5") == []  # a set of one tile counts nothing yet
+    assert opening_said("a", tile="K6") == []
+    assert opening_said("a", tile="K7") == [line(18)]  # started
+    assert opening_said("a", tile="K8") == []  # 26: still short, not said again
+    assert opening_said("a", tile="K9") == [line(35)]  # reached
+    assert opening_said("a", tile="K10") == []  # 45: still enough
+    assert opening_said("u") == []  # 35
+    assert opening_said("u") == [line(26)]  # lost

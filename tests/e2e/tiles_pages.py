@@ -73,11 +73,15 @@ def big_position_token() -> str:
     return position_token(mine, theirs, table)
 
 
-def position_token(mine: list[str], theirs: list[str], table: list[list[str]]) -> str:
-    """A sealed game against the computer at this position, the player (seat 1) to move."""
+def position_token(
+    mine: list[str], theirs: list[str], table: list[list[str]], opened: bool | None = None
+) -> str:
+    """A sealed game against the computer at this position, the player (seat 1) to move,
+    both having made their initial meld if the table has sets (unless `opened` says)."""
     from tiles import engine
 
-    state = state_from_position({1: mine, 2: theirs}, table, turn=1)
+    melded = None if opened is None else {1: opened, 2: True}
+    state = state_from_position({1: mine, 2: theirs}, table, turn=1, opened=melded)
     payload = {"game": "tiles", "mode": "computer", "level": "medium", "round": 1}
     payload |= {"seed": 1, "moves": 0, "seat": 1, "state": engine.to_json(state)}
     return play_pages.seal(payload)

@@ -71,8 +71,9 @@ def test_rummy_speaks_the_other_players_move_with_card_names_in_russian() -> Non
         html = render_cards(after_the_opponents_turn(), 1, "computer")
 
     assert spoken_move(html)[1] == (
-        "Последний ход: компьютер взял 9 бубен из сброса, выложено: 9 пик, 9 червей, 9 бубен, "
-        "к комбинации 1 добавлено: 8 червей, в сброс: король треф."
+        "Последний ход: компьютер взял из сброса: девятка бубен, выложено: девятка пик, "
+        "девятка червей, девятка бубен, к комбинации 1 добавлено: восьмёрка червей, "
+        "в сброс: король треф."
     )
     # The symbols stay on the screen, hidden from the screen reader.
     assert '<p class="cards-last" aria-hidden="true">' in html
@@ -84,10 +85,10 @@ def test_the_rummy_position_in_portuguese() -> None:
         html = render_cards(after_the_opponents_turn(), 1, "computer")
 
     assert position(html) == (
-        "Mesa: Os seus jogos: Jogo 1: 5 de copas, 6 de copas, 7 de copas, 8 de copas; "
-        "Os jogos do computador: Jogo 2: 9 de espadas, 9 de copas, 9 de ouros. "
-        "Pilha de descarte, 2 cartas, rei de paus em cima. Monte, 38 cartas. "
-        "As suas cartas: 2 de espadas, 3 de espadas, 4 de espadas, valete de ouros. "
+        "Mesa: Os seus jogos: Jogo 1: cinco de copas, seis de copas, sete de copas, "
+        "oito de copas; Os jogos do computador: Jogo 2: nove de espadas, nove de copas, "
+        "nove de ouros. Pilha de descarte, 2 cartas, rei de paus em cima. Monte, 38 cartas. "
+        "As suas cartas: dois de espadas, três de espadas, quatro de espadas, valete de ouros. "
         "O computador: 1 carta."
     )
 
@@ -97,9 +98,10 @@ def test_the_tarot_position_names_the_trick_the_stacks_and_the_hand() -> None:
         html = render_tarot(mid_trick(), 2, "friend")
 
     assert position(html) == (
-        "Взятка: Ваш друг 5 червей. "
+        "Взятка: Ваш друг пятёрка червей. "
         "Ваши стопки: король червей (2 карты в стопке); козырь 8 (2 карты в стопке). "
-        "Стопки вашего друга: 2 треф (2 карты в стопке). "
-        "Ваша рука: 7 пик, 9 червей, козырь 4, Шут. Ваш друг: 3 карты. Осталось взяток: 8."
+        "Стопки вашего друга: двойка треф (2 карты в стопке). "
+        "Ваша рука: семёрка пик, девятка червей, козырь 4, Шут. Ваш друг: 3 карты. "
+        "Осталось взяток: 8."
     )
-    assert spoken_move(html) == ("1:0:1", "Последний ход: ваш друг сыграл 5 червей.")
+    assert spoken_move(html) == ("1:0:1", "Последний ход: ваш друг сыграл: пятёрка червей.")
