@@ -10,7 +10,6 @@ includes (`python bench/board_render.py`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -21,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import phrases
 from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
+from gamekit.memo import memoized
 from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import by_seat, plain_seat_name
 
@@ -62,7 +62,7 @@ def card_face(code: str, fresh: bool = False) -> dict[str, Any]:
     return _face(code, get_language()) | {"fresh": fresh}
 
 
-@lru_cache(maxsize=512)
+@memoized("cards.board.face", 512)
 def _face(code: str, language: str | None) -> dict[str, Any]:
     """card_face in `language`, the active one (the cache key); never changed, only copied."""
     rank, suit = code[0], code[1]
@@ -77,7 +77,7 @@ def _face(code: str, language: str | None) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=8192)
+@memoized("cards.board.card_markup", 8192)
 def _card_markup(
     code: str,
     language: str | None,
@@ -146,7 +146,7 @@ def shown_cards(codes: Iterable[str] | str | None, spoken: bool = False) -> str:
     return listing(codes)
 
 
-@lru_cache(maxsize=4096)
+@memoized("cards.board.spoken", 4096)
 def _spoken(codes: tuple[str, ...], language: str | None) -> str:
     """Cards by their names, in `language` (the cache key): a meld or a hand, mostly the
     same from one action to the next."""
@@ -158,7 +158,7 @@ def _spoken(codes: tuple[str, ...], language: str | None) -> str:
 # of template tags.
 
 
-@lru_cache(maxsize=1024)
+@memoized("cards.board.melds_words", 1024)
 def _melds_words(
     owner: int, seat: int | None, mode: str, melds: tuple, language: str | None
 ) -> str:
@@ -172,7 +172,7 @@ def _melds_words(
     return f"{heading}: {listed}"
 
 
-@lru_cache(maxsize=1024)
+@memoized("cards.board.piles_words", 1024)
 def _piles_words(top: str | None, pile: int, stock: int, language: str | None) -> str:
     if top:
         card = _face(top, language)["label"]
@@ -187,7 +187,7 @@ def _piles_words(top: str | None, pile: int, stock: int, language: str | None) -
     return f"{shown}. {stock_words % {'counter': stock}}."
 
 
-@lru_cache(maxsize=1024)
+@memoized("cards.board.hand_size", 1024)
 def _hand_size(who: int, seat: int | None, mode: str, count: int, language: str | None) -> str:
     cards = ngettext("%(counter)s card", "%(counter)s cards", count) % {"counter": count}
     return f"{plain_seat_name(who, seat, mode)}: {cards}."

@@ -14,7 +14,6 @@ side's six stacks likewise, each tarot/stack.html ({% stacks_markup %}).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -24,6 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from gamekit.memo import memoized
 from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import by_seat, plain_seat_name
 from tarot import phrases
@@ -78,7 +78,7 @@ def card_name(code: str) -> str:
     return _card_name(code, get_language())
 
 
-@lru_cache(maxsize=1024)
+@memoized("tarot.board.card_name", 1024)
 def _card_name(code: str, language: str | None) -> str:
     """card_name in `language`, the active one (the cache key)."""
     if code == EXCUSE:
@@ -97,7 +97,7 @@ def card_face(code: str, **marks: Any) -> dict[str, Any]:
     return _face(code, get_language()) | marks
 
 
-@lru_cache(maxsize=1024)
+@memoized("tarot.board.face", 1024)
 def _face(code: str, language: str | None) -> dict[str, Any]:
     """card_face without marks in `language` (the cache key); never changed, only copied."""
     face: dict[str, Any] = {"code": code, "label": card_name(code), "oudler": code in OUDLERS}
@@ -120,7 +120,7 @@ def _face(code: str, language: str | None) -> dict[str, Any]:
     return face
 
 
-@lru_cache(maxsize=16384)
+@memoized("tarot.board.card_markup", 16384)
 def _card_markup(
     code: str,
     language: str | None,
@@ -171,7 +171,7 @@ def cards_markup(cards: Iterable[dict[str, Any]], **how: Any) -> SafeString:
     return mark_safe("".join(_markup(card, language, **how) for card in cards))
 
 
-@lru_cache(maxsize=16384)
+@memoized("tarot.board.stack_markup", 16384)
 def _stack_markup(
     code: str | None,
     language: str | None,
@@ -340,12 +340,12 @@ def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, 
 # of template tags.
 
 
-@lru_cache(maxsize=4096)
+@memoized("tarot.board.spoken", 4096)
 def _spoken(codes: tuple[str, ...], language: str | None) -> str:
     return ", ".join(_card_name(code, language) for code in codes)
 
 
-@lru_cache(maxsize=4096)
+@memoized("tarot.board.stacks_words", 4096)
 def _stacks_words(stacks: tuple[tuple[str | None, int], ...], language: str | None) -> str:
     """Stacks as (top card or None, cards in the stack); the empty ones left out."""
     words = []
