@@ -81,7 +81,9 @@ def seat_message(
     pushed: dict[str, Any],
 ) -> dict[str, Any]:
     """The `state` message for one seat: only that seat's view, never the other's
-    hidden hand; `pushed` as protocol.pushed makes it."""
+    hidden hand; `pushed` as protocol.pushed makes it. The view goes with the board
+    though no game's script reads it today: play.js hands it on in `play:view`, a
+    game's script's contract (docs/games.md says why it stays and what it costs)."""
     view, status, html = board(game, code, version, state_json, seat)
     return {
         "type": "state",
