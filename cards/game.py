@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from cards import bots, engine, lesson, review
+from cards import board, bots, engine, lesson, review
 from cards.hint import hint
 from rooms.registry import Game
 
@@ -12,6 +12,7 @@ GAME = Game(
     summary=_("The card game: draw, meld sets and runs, lay off, discard. First to 100."),
     engine=engine,
     bots=bots,
+    board=board.BOARD,
     # A hint is one decision of the strong level (its p99 is kept under a second of CPU).
     hint=hint,
     review=review,

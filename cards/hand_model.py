@@ -18,7 +18,6 @@ The weights are a few numbers in cards/hand_weights.npz, read with numpy.
 from __future__ import annotations
 
 import random
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +25,7 @@ import numpy as np
 from cards import fast
 from cards.judge import Seen
 from cards.melds import fits
+from gamekit.memo import memoized
 from gamekit.seats import other
 
 WEIGHTS = Path(__file__).with_name("hand_weights.npz")
@@ -85,7 +85,7 @@ def features(seen: Seen) -> tuple[list[int], np.ndarray]:
     return unseen, rows[unseen]
 
 
-@cache
+@memoized("cards.hand_model.weights", 1)
 def weights() -> np.ndarray:
     with np.load(WEIGHTS) as data:
         return data["w"]

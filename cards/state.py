@@ -11,7 +11,7 @@ from typing import Any
 
 from cards.melds import DECK, check_meld, sort_cards
 from gamekit.engine import Seat
-from gamekit.seats import SEATS, other
+from gamekit.seats import SEATS, Pair, other
 
 SCHEMA = 2  # 2: the history (cards/codec.py still reads 1)
 HAND_SIZE = 10
@@ -32,20 +32,21 @@ class Meld:
 
 @dataclass(frozen=True)
 class State:
-    """One deal of a rummy match. Immutable: never mutate the dicts either."""
+    """One deal of a rummy match. Immutable: per-seat values are seat pairs
+    (gamekit.seats.Pair)."""
 
     seed: int
     first: Seat  # who plays first this deal (the non-dealer)
     game_no: int  # the deal's number in the match
-    match: dict[Seat, int]  # match score before this deal
+    match: Pair[int]  # match score before this deal
     stock: tuple[str, ...]  # draws come from the end
     pile: tuple[str, ...]  # the discard pile, its top last
-    hands: dict[Seat, tuple[str, ...]]
+    hands: Pair[tuple[str, ...]]
     melds: tuple[Meld, ...]
     turn: Seat | None  # None once the deal is over
     step: str | None  # "draw", "play", or None once over
     taken: str | None = None  # the card taken from the discard pile this turn
-    known: dict[Seat, tuple[str, ...]] | None = None  # held cards seen taken from the pile
+    known: Pair[tuple[str, ...]] | None = None  # held cards seen taken from the pile
     turns: int = 0  # completed turns
     reshuffles: int = 0
     # The turn being played and the last completed one, public:
@@ -59,7 +60,14 @@ class State:
     # Each seat's public record, oldest first: ("took", card) from the pile, ("passed",
     # card) the top card it left for the stock, ("discarded", card). Both players saw
     # it happen; the bots infer the hidden hand from it. None: a save from before it.
-    history: dict[Seat, tuple[tuple[str, str], ...]] | None = None
+    history: Pair[tuple[tuple[str, str], ...]] | None = None
+
+    def __post_init__(self) -> None:
+        # A plain {1: .., 2: ..} (the deal, the actions, tests) becomes a seat pair.
+        for name in ("match", "hands", "known", "history"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Pair):
+                object.__setattr__(self, name, Pair(value))
 
 
 EVENTS = ("took", "passed", "discarded")

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from gamekit.memo import memoized
 from rooms.seats import COLOURS, COMPUTER_REPLAY
 
 
@@ -72,19 +72,36 @@ class SeatPhrase:
             self.text(who, seat, mode, **values),
         )
 
-    def as_tag(self) -> Callable[..., str | SafeString]:
-        """`tag` as a plain function (a template tag's signature may not have `self`),
-        each sentence drawn once per language and values: a board draws some on every
-        render, on every push to every seat."""
+    def drawn(
+        self,
+        who: int | str | None,
+        seat: int | None,
+        mode: str,
+        language: str | None,
+        **values: Any,
+    ) -> str | SafeString:
+        """`tag` in `language`, the active one (the cache key), drawn once per language
+        and values: a board draws some on every render, on every push to every seat."""
+        try:
+            return _drawn(self, who, seat, mode, language, tuple(values.items()))
+        except TypeError:  # an unhashable value
+            return self.tag(who, seat, mode, **values)
 
-        @lru_cache(maxsize=1024)
-        def drawn(who: Any, seat: Any, mode: str, language: str | None, values: Any):
-            return self.tag(who, seat, mode, **dict(values))
+    def as_tag(self) -> Callable[..., str | SafeString]:
+        """`drawn` in the active language as a plain function (a template tag's signature
+        may not have `self`)."""
 
         def tag(who: int | str | None, seat: int | None, mode: str, **values: Any):
             try:
-                return drawn(who, seat, mode, get_language(), tuple(values.items()))
+                return _drawn(self, who, seat, mode, get_language(), tuple(values.items()))
             except TypeError:  # an unhashable value
                 return self.tag(who, seat, mode, **values)
 
         return tag
+
+
+@memoized("rooms.phrases.drawn", 4096)
+def _drawn(
+    phrase: SeatPhrase, who: Any, seat: Any, mode: str, language: str | None, values: Any
+) -> str | SafeString:
+    return phrase.tag(who, seat, mode, **dict(values))

@@ -60,9 +60,11 @@ class Board(Protocol):
 @dataclass(frozen=True)
 class TemplateBoard:
     """A board drawn by a template, with the context docs/games.md promises: game, view,
-    status, seat and mode."""
+    status, seat and mode, and `board`, what its `context` function builds from the view
+    in Python (`context(view, seat, mode) -> dict`) so that the template only draws."""
 
     template: str
+    context: Callable[[View, Seat | None, str], dict[str, Any]] | None = None
 
     @property
     def available(self) -> bool:
@@ -82,6 +84,8 @@ class TemplateBoard:
         request: HttpRequest | None = None,
     ) -> SafeString:
         context = {"game": game, "view": view, "status": status, "seat": seat, "mode": mode}
+        if self.context is not None:
+            context["board"] = self.context(view, seat, mode)
         return render_to_string(self.template, context, request=request)
 
 

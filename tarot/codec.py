@@ -17,8 +17,8 @@ from gamekit.engine import Seat
 from gamekit.saves import bad_state, read_int, read_list, read_pair, round_json
 from gamekit.seats import SEATS, json_by_seat
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
-from tarot.rules import gather
 from tarot.state import HAND, HAND_SIZE, STACK_SIZE, STACKS, TRICKS, Play, State, Trick, is_over
+from tarot.turns import gather
 
 SCHEMA = 1
 

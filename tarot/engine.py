@@ -2,7 +2,7 @@
 
 Cards are codes (tarot/cards.py): `H10`, `SK`, `DN`, trumps `T1` … `T21`, the Excuse `EX`.
 The names of the engine protocol (docs/games.md) live here; the code behind them is in
-tarot/state.py (the deal, the turn, what a seat holds), tarot/rules.py (legal cards,
+tarot/state.py (the deal, the turn, what a seat holds), tarot/turns.py (legal cards,
 refusals, the trick), tarot/scoring.py (points, result, status), tarot/seen.py
 (views, hidden cards) and tarot/codec.py (saves).
 
@@ -34,13 +34,13 @@ from gamekit.engine import PROTOCOL
 from tarot.codec import SCHEMA as SCHEMA
 from tarot.codec import from_json as from_json
 from tarot.codec import to_json as to_json
-from tarot.rules import apply as apply
-from tarot.rules import legal_actions as legal_actions
 from tarot.scoring import status as status
 from tarot.seen import hidden as hidden
 from tarot.seen import redeal_hidden as redeal_hidden
 from tarot.seen import view as view
 from tarot.state import new_round as new_round
+from tarot.turns import apply as apply
+from tarot.turns import legal_actions as legal_actions
 
 # The protocol (imported `as` itself: re-exported) and what this engine adds.
 __all__ = [*PROTOCOL, "legal_actions"]

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tarot import bots, engine, lesson, review
+from tarot import board, bots, engine, lesson, review
 from tarot.hint import hint
 
 GAME = Game(
@@ -12,6 +12,7 @@ GAME = Game(
     summary=_("French tarot for two: a hand and six stacks each, trumps and the Excuse."),
     engine=engine,
     bots=bots,
+    board=board.BOARD,
     # A hint is one decision of the strong level: up to about a second of CPU.
     hint=hint,
     review=review,

@@ -14,7 +14,6 @@ from typing import Any
 from gamekit.engine import Seat, View
 from gamekit.seats import SEATS, json_by_seat, other
 from tarot.cards import EXCUSE, as_number, sort_cards
-from tarot.rules import legal_cards
 from tarot.scoring import oudlers_taken, points_halves, result
 from tarot.state import (
     HAND,
@@ -26,6 +25,7 @@ from tarot.state import (
     tricks_left,
     turn,
 )
+from tarot.turns import legal_cards
 
 
 def _where(source: int) -> str | int:

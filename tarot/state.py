@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from gamekit.engine import Seat
-from gamekit.seats import SEATS, other
+from gamekit.seats import SEATS, Pair, other
 from tarot.cards import DECK, sort_cards
 
 HAND_SIZE = 21
@@ -30,19 +30,26 @@ Trick = tuple[Play, Play, Seat]
 
 @dataclass(frozen=True)
 class State:
-    """One round of the Tarot duel. Immutable: never mutate the dicts either."""
+    """One round of the Tarot duel. Immutable: per-seat values are seat pairs
+    (gamekit.seats.Pair)."""
 
     seed: int
     first: Seat  # who leads the first trick
     game_no: int
-    hands: dict[Seat, tuple[str, ...]]
-    stacks: dict[Seat, tuple[tuple[str, ...], ...]]  # six per seat, bottom → top
+    hands: Pair[tuple[str, ...]]
+    stacks: Pair[tuple[tuple[str, ...], ...]]  # six per seat, bottom → top
     leader: Seat  # who leads the trick on the table (or the next one)
     trick: tuple[Play, ...] = ()  # the card on the table: () or (lead play,)
     tricks: tuple[Trick, ...] = ()  # gathered tricks, oldest first
     # Cards taken (the Excuse with its owner when it came back).
-    won: dict[Seat, tuple[str, ...]] = field(default_factory=lambda: {1: (), 2: ()})
+    won: Pair[tuple[str, ...]] = field(default_factory=lambda: Pair.of((), ()))
     excuse_giver: Seat | None = None  # who gave half a point for the Excuse
+
+    def __post_init__(self) -> None:
+        # A plain {1: .., 2: ..} (the deal, the actions, tests) becomes a seat pair.
+        for name in ("hands", "stacks", "won"):
+            if not isinstance(getattr(self, name), Pair):
+                object.__setattr__(self, name, Pair(getattr(self, name)))
 
 
 def next_first_seat(previous: State | None) -> Seat:

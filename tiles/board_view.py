@@ -1,6 +1,6 @@
 """What a tile board shows, from the engine's view of one seat: the draft area's sets
 and rack with their marks (draft_context, also the draft endpoint's), the data board.js
-replays, and how the last play touched the table. tiles/board_markup.py draws them."""
+replays, and how the last play touched the table. tiles/board.py draws them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def draft_context(
     fresh_tiles: Iterable[str] = (),
     drawn: str | None = None,
 ) -> dict[str, Any]:
-    """What the draft area shows (board_markup.draft_html): the table's sets, the rack,
+    """What the draft area shows (board.draft_html): the table's sets, the rack,
     what is wrong; and what the last move changed (`fresh_sets`, the `fresh_tiles` placed
     in them, the tile `drawn` into this rack), marked until the player acts."""
     quiet = {"opening_too_low"} if changed else {"opening_too_low", "nothing_placed"}

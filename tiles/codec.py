@@ -19,13 +19,8 @@ from gamekit.saves import (
 from gamekit.seats import result_json
 from tiles.seen import last_json
 from tiles.sets import ALL_TILES, check_set, is_tile, parse_table, tiles_of
-from tiles.state import (
-    ACTIONS,
-    PASSES_TO_END,
-    State,
-    action_kind,
-    result_of,
-)
+from tiles.state import PASSES_TO_END, State
+from tiles.turns import ACTIONS, action_kind, result_of
 
 SCHEMA = 1
 KEYS = ("seed", "first", "game_no", "pool", "racks", "table", "opened", "turn", "passes")

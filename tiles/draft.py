@@ -39,9 +39,8 @@ from tiles.sets import (
     set_value,
     sort_tiles,
 )
-from tiles.state import (
-    OPENING_MINIMUM,
-    State,
+from tiles.state import OPENING_MINIMUM, State
+from tiles.turns import (
     check_play,
     nothing_placed,
     opening_sets,

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import board_markup, bots, engine, lesson, review, urls
+from tiles import board, bots, engine, lesson, review, urls
 from tiles.hint import hint
 
 GAME = Game(
@@ -22,5 +22,5 @@ GAME = Game(
     # on the board.
     rates={"hint": (30, 60), "draft": (240, 60)},
     counts={"pool_count": "pool", "rack_counts": "rack"},
-    board=board_markup.BOARD,
+    board=board.BOARD,
 )

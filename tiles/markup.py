@@ -10,12 +10,12 @@ call and no escaping per tile.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from html import escape
 from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
+from gamekit.memo import memoized
 from tiles.sets import JOKER
 
 # Each colour also has its own mark under the number, so that it never depends on hue.
@@ -47,7 +47,7 @@ NUMBER_WORDS: dict[str, Any] = {
 JOKER_FACE = '<span class="tile-joker" aria-hidden="true">☺</span>'
 
 
-@lru_cache(maxsize=1024)
+@memoized("tiles.markup.label", 1024)
 def label(code: str, language: str | None) -> str:
     """A tile's spoken label in `language` (the current one): the same for every copy
     of the tile, and asked for by every tile of every board rendered."""
@@ -69,7 +69,7 @@ def face(code: str) -> tuple[str, str]:
     )
 
 
-@lru_cache(maxsize=8192)
+@memoized("tiles.markup.tile_html", 8192)
 def tile_html(
     code: str,
     language: str | None,
@@ -160,7 +160,7 @@ def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
 
 # A set's item depends only on these values, and most sets of a table are the same from
 # one action to the next: so each is built once (a late board has twenty of them).
-@lru_cache(maxsize=4096)
+@memoized("tiles.markup.set_item", 4096)
 def _set_item(
     index: int,
     tiles: tuple[tuple[str, bool, bool], ...],

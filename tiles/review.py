@@ -21,7 +21,7 @@ from gamekit.review import Message, Note, counted, judge_steps, message, ngettex
 from tiles import engine
 from tiles.sets import JOKER, sort_tiles, value
 from tiles.solver import SearchTooLong, best_placement
-from tiles.state import check_play
+from tiles.turns import check_play
 
 # About 4 microseconds a state: a few seconds at most for one turn (the hint stops at
 # 200,000; dealt positions need at most about 115,000).

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import pairwise
 from typing import Any, Literal
 
 from gamekit.engine import IllegalAction, gettext_noop
+from gamekit.memo import memoized
 
 COLOURS = "KBOR"
 JOKER = "J"
@@ -230,7 +230,7 @@ def check_set(tiles: Sequence[str]) -> SetCheck:
     return _check_sorted(tuple(sorted(tiles)))
 
 
-@lru_cache(maxsize=1 << 16)
+@memoized("tiles.sets.check_sorted", 1 << 16)
 def _check_sorted(tiles: tuple[str, ...]) -> SetCheck:
     if len(tiles) < 3:
         return _invalid("too_short")

@@ -1,7 +1,7 @@
 """The draft endpoint: what the table of a turn in progress looks like, and whether
 "End turn" would succeed. Stateless: it only replays what the page sends (its own view
 and its own edits) and changes nothing; the real check happens when the turn is sent.
-It answers the board's htmx form with the draft area (tiles.board_markup.draft_html)."""
+It answers the board's htmx form with the draft area (tiles.board.draft_html)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from gamekit.engine import IllegalAction, gettext_noop
 from rooms.endpoints import HtmxRequest, read_form_json, refusal
 from rooms.errors import RoomError, describe
 from rooms.throttle import game_throttle
-from tiles.board_markup import draft_html
+from tiles.board import draft_html
 from tiles.board_view import draft_context
 from tiles.draft import MAX_EDITS, replay
 from tiles.sets import ALL_TILES, is_tile, parse_table
@@ -46,7 +46,7 @@ def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]
     return table, rack, opened
 
 
-# The draft form's fields (tiles.board_markup), each a JSON value: the start of the turn, which
+# The draft form's fields (tiles.board), each a JSON value: the start of the turn, which
 # the board rendered, and the turn's edits, which board.js keeps.
 DRAFT_FIELDS = ("table", "rack", "opened", "edits")
 

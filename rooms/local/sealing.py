@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import json
-from functools import lru_cache
 from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken
@@ -21,6 +20,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from django.conf import settings
 
+from gamekit.memo import memoized
 from rooms.errors import RoomError
 
 # The module's first name, kept: another purpose would unseal no saved game.
@@ -28,7 +28,7 @@ PURPOSE = b"rooms.sealing: local and computer game tokens, v1"
 MAX_TOKEN_CHARS = 60_000
 
 
-@lru_cache(maxsize=4)
+@memoized("rooms.local.sealing.fernet", 4)
 def _fernet(secret: str) -> Fernet:
     key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=PURPOSE).derive(
         secret.encode()

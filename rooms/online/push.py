@@ -17,7 +17,7 @@ sends what it is handed; rooms.render draws the boards.
   the room's watchers' group; the acting socket renders its own at once, without a
   round through Redis (issue 12). A new round's deal goes to the room's group: both
   seats and the watchers.
-- Caches (rooms.memo): the board of each (room, version, seat, language), so a seat
+- Caches (gamekit.memo): the board of each (room, version, seat, language), so a seat
   that asks again (sync, a stale action, a new tab) costs no render; the watchers'
   frame of each (room, version, language); the state is parsed once for all of them
   (rooms.online.store.parsed). With the store's statements and the boards' markup
@@ -34,9 +34,9 @@ from channels.exceptions import ChannelFull
 from django.utils import translation
 
 from gamekit.engine import Seat, Status, View
+from gamekit.memo import Memo
 from gamekit.seats import other
 from rooms import registry, render
-from rooms.memo import Memo
 from rooms.models import Room, idle_limit
 from rooms.online import protocol, sql, store
 from rooms.online.notify import room_group, seat_group, watch_group
@@ -47,9 +47,9 @@ logger = logging.getLogger(__name__)
 
 # A version's board never changes: rendered once per seat (None: a watcher's) and
 # language, for every socket of this process that is sent it.
-BOARDS = Memo("push.boards", 512)
+BOARDS = Memo("rooms.online.push.boards", 512)
 # A watcher's whole frame, encoded once per version and language for all watchers.
-FRAMES = Memo("push.frames", 256)
+FRAMES = Memo("rooms.online.push.frames", 256)
 # Frames built (a render and an encoding each), for bench/watchers.py and the tests.
 built = 0
 
@@ -81,7 +81,9 @@ def seat_message(
     pushed: dict[str, Any],
 ) -> dict[str, Any]:
     """The `state` message for one seat: only that seat's view, never the other's
-    hidden hand; `pushed` as protocol.pushed makes it."""
+    hidden hand; `pushed` as protocol.pushed makes it. The view goes with the board
+    though no game's script reads it today: play.js hands it on in `play:view`, a
+    game's script's contract (docs/games.md says why it stays and what it costs)."""
     view, status, html = board(game, code, version, state_json, seat)
     return {
         "type": "state",

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
 
+from gamekit.memo import memoized
 from rooms.models import ActionLog, Room, RoundConsent, Seat, Watcher
 
 
@@ -35,7 +35,7 @@ class SeatRow:
     channel: str | None = None
 
 
-@cache
+@memoized("rooms.online.sql.statements", 1)
 def _sql(vendor: str) -> dict[str, str]:
     def table(model: Any) -> str:
         return connection.ops.quote_name(model._meta.db_table)

@@ -33,10 +33,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from gamekit.engine import Engine, IllegalAction
+from gamekit.memo import Memo
 from gamekit.seats import SEATS
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.memo import Memo
 from rooms.models import Room, RoundConsent, RoundStart, Seat, idle_limit
 from rooms.online import protocol, sql
 from rooms.online.threads import database
@@ -65,7 +65,7 @@ __all__ = [
 # written once, by a conditional UPDATE (apply_action), and engines never mutate a state
 # (docs/games.md). So the state an action just committed serves, unparsed, the two
 # seats' pushes on this process and the room's next action.
-STATES = Memo("store.states", 512)
+STATES = Memo("rooms.online.store.states", 512)
 
 
 def known(code: str, version: int) -> Any | None:

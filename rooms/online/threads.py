@@ -24,13 +24,14 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache, wraps
+from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection, connections
 
+from gamekit.memo import memoized
 from rooms.online import outage
 from rooms.online.outage import DATABASE_ERRORS, Statements
 
@@ -38,7 +39,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-@cache
+@memoized("rooms.online.threads.count", 1)
 def threads() -> int:
     """How many threads run the sockets' database calls; 0 for the one shared thread.
     Asked on every call of every socket, so worked out once per process."""
@@ -51,7 +52,7 @@ def threads() -> int:
     return 8 if connection.vendor == "postgresql" else 0
 
 
-@cache
+@memoized("rooms.online.threads.executor", 1)
 def executor(count: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=count, thread_name_prefix="rooms-db")
 

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -19,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
+from gamekit.memo import memoized
 from gamekit.seats import other
 from rooms.seats import COLOURS, COMPUTER_REPLAY, REPLAY_MODES
 
@@ -38,12 +38,14 @@ def seat_name(who: int | str | None, seat: int | None, mode: str) -> str | SafeS
     """The seat's name in its colour; "" for no seat."""
     if who is None or who == "":
         return ""
-    return _seat_name(int(who), seat, mode, get_language())
+    return seat_name_in(int(who), seat, mode, get_language())
 
 
-# Drawn once per language: a board names a seat or two on every render (every push).
-@lru_cache(maxsize=256)
-def _seat_name(who: int, seat: int | None, mode: str, language: str | None) -> SafeString:
+@memoized("rooms.seats.seat_name", 256)
+def seat_name_in(who: int, seat: int | None, mode: str, language: str | None) -> SafeString:
+    """seat_name in `language`, the active one (the cache key), for a builder that
+    asked for it once: drawn once per language, for a board names a seat or two on
+    every render (every push)."""
     return format_html(
         '<span class="seat-name" data-colour="{}">{}</span>',
         COLOURS.get(who, ""),

@@ -14,7 +14,6 @@ side's six stacks likewise, each tarot/stack.html ({% stacks_markup %}).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -24,8 +23,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from gamekit.memo import memoized
 from rooms.templatetags.phrase_tags import phrase_tags
-from rooms.templatetags.seats import by_seat, plain_seat_name
+from rooms.templatetags.seats import plain_seat_name
 from tarot import phrases
 from tarot.cards import EXCUSE, OUDLERS, SUIT_SYMBOLS, is_card
 
@@ -89,7 +89,7 @@ def card_name(code: str) -> str:
     return _card_name(code, get_language())
 
 
-@lru_cache(maxsize=1024)
+@memoized("tarot.board.card_name", 1024)
 def _card_name(code: str, language: str | None) -> str:
     """card_name in `language`, the active one (the cache key)."""
     if code == EXCUSE:
@@ -108,7 +108,7 @@ def card_face(code: str, **marks: Any) -> dict[str, Any]:
     return _face(code, get_language()) | marks
 
 
-@lru_cache(maxsize=1024)
+@memoized("tarot.board.face", 1024)
 def _face(code: str, language: str | None) -> dict[str, Any]:
     """card_face without marks in `language` (the cache key); never changed, only copied."""
     face: dict[str, Any] = {"code": code, "label": card_name(code), "oudler": code in OUDLERS}
@@ -131,7 +131,7 @@ def _face(code: str, language: str | None) -> dict[str, Any]:
     return face
 
 
-@lru_cache(maxsize=16384)
+@memoized("tarot.board.card_markup", 16384)
 def _card_markup(
     code: str,
     language: str | None,
@@ -182,7 +182,7 @@ def cards_markup(cards: Iterable[dict[str, Any]], **how: Any) -> SafeString:
     return mark_safe("".join(_markup(card, language, **how) for card in cards))
 
 
-@lru_cache(maxsize=16384)
+@memoized("tarot.board.stack_markup", 16384)
 def _stack_markup(
     code: str | None,
     language: str | None,
@@ -234,129 +234,17 @@ def cards(codes: Iterable[str] | str | None) -> list[dict[str, Any]]:
     return [card_face(code) for code in codes or () if is_card(code)]
 
 
-def _stacks(view: dict[str, Any], who: int, mine: bool, fresh: set[tuple[int, int]]) -> list:
-    legal = set(view.get("legal") or ()) if mine else set()
-    shown = []
-    for index, stack in enumerate(by_seat(view.get("stacks"), who) or ()):
-        up = stack.get("up")
-        down = stack.get("down", 0)
-        shown.append(
-            {
-                "index": index,
-                "number": index + 1,
-                "card": None
-                if up is None
-                else card_face(up, legal=up in legal, turned=(who, index) in fresh, playable=mine),
-                "down": down,
-                "count": down + (up is not None),
-            }
-        )
-    return shown
-
-
-@register.simple_tag
-def tarot_board(view: dict[str, Any], seat: int | None, mode: str) -> dict[str, Any]:
-    """The board's context for the seat shown (seat 1 at the bottom for a spectator)."""
-    me = seat if seat is not None else 1
-    them = 2 if me == 1 else 1
-    # A replay (rooms.replays) draws no control, both hands face up, every move marked.
-    replay = view.get("replay")
-    playing = seat is not None and not view.get("over") and view.get("turn") == seat
-    playing = playing and not replay
-    legal = set(view.get("legal") or ()) if playing else set()
-    last = view.get("last_move") or {}
-    theirs = seat is not None and last.get("seat") not in (None, seat)
-    theirs = theirs or bool(replay and last.get("seat") is not None)
-    # The cards turned up when the last trick was gathered (either seat's stacks).
-    turned = {(t["seat"], t["stack"]) for t in last.get("turned") or ()}
-    trick_cards = (view.get("trick") or {}).get("cards") or []
-    on_table = [
-        card_face(
-            play["card"],
-            seat=play["seat"],
-            fresh=theirs and play["seat"] == last.get("seat") and play["card"] == last.get("card"),
-        )
-        for play in trick_cards
-    ]
-    # The trick gathered last: in the middle while the table is empty, and small beside
-    # the trick once the next one is led (the computer may win and lead at once).
-    gathered = None
-    tricks = view.get("tricks") or []
-    if tricks:
-        trick = tricks[-1]
-        gathered = {
-            "winner": trick["winner"],
-            "cards": [
-                card_face(
-                    play["card"],
-                    seat=play["seat"],
-                    fresh=theirs and not trick_cards and play["card"] == last.get("card"),
-                )
-                for play in trick["cards"]
-            ],
-        }
-    won = {}
-    for who in (me, them):
-        codes = by_seat(view.get("won"), who) or []
-        won[who] = {
-            "seat": who,
-            "count": len(codes),
-            "points": by_seat(view.get("points"), who),
-            "oudlers": by_seat(view.get("oudlers"), who),
-            "cards": [card_face(c) for c in codes],
-        }
-    hand = view.get("hand") if seat is not None and not replay else None
-    replay_hands = None
-    if replay and not view.get("over"):
-        replay_hands = [
-            {"seat": who, "cards": [card_face(c) for c in by_seat(replay["hands"], who) or ()]}
-            for who in (1, 2)
-        ]
-    my_stacks = _stacks(view, me, seat is not None, turned)
-    their_stacks = _stacks(view, them, False, turned)
-    return {
-        "replay_hands": replay_hands,
-        "me": me,
-        "them": them,
-        # For an aria-label, which cannot hold the coloured name's markup.
-        "their_stacks_label": phrases.STACKS.text(them, seat, mode),
-        "playing": playing,
-        "hand": None
-        if hand is None
-        else [card_face(c, legal=c in legal, playable=True) for c in hand],
-        "my_stacks": my_stacks,
-        # Whether the cards atop the seat's own stacks are buttons (tarot/stack.html).
-        "stack_buttons": hand is not None,
-        "their_stacks": their_stacks,
-        "their_hand": by_seat(view.get("hand_counts"), them) or 0,
-        # Both sides' stacks, this seat's first, for the position in words.
-        "sides": [
-            {"mine": True, "stacks": my_stacks},
-            {"mine": False, "stacks": their_stacks},
-        ],
-        "my_hand_count": by_seat(view.get("hand_counts"), me) or 0,
-        "on_table": on_table,
-        "leader": (view.get("trick") or {}).get("leader"),
-        "gathered": gathered,
-        "won_me": won[me],
-        "won_them": won[them],
-        "last": last or None,
-        "last_card": card_name(last["card"]) if last.get("card") else "",
-        "theirs": theirs,
-    }
-
-
 # --- The position in words (hidden; announce.js reads it at the `p` key, issue 45).
 # Every push renders it for each seat: built in Python from cached pieces, not a loop
 # of template tags.
 
 
-@lru_cache(maxsize=4096)
+@memoized("tarot.board.spoken", 4096)
 def _spoken(codes: tuple[str, ...], language: str | None) -> str:
     return ", ".join(_card_name(code, language) for code in codes)
 
 
-@lru_cache(maxsize=4096)
+@memoized("tarot.board.stacks_words", 4096)
 def _stacks_words(stacks: tuple[tuple[str | None, int], ...], language: str | None) -> str:
     """Stacks as (top card or None, cards in the stack); the empty ones left out."""
     words = []

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from gamekit.memo import CACHES
 from rooms import registry
-from rooms.memo import MEMOS
 from tests.rooms.test_game_contract import leaks
 from tests.rooms.wsclient import close_all, get_room, hello, make_room, open_socket, receive
 
@@ -81,8 +81,8 @@ async def test_every_pushed_state_equals_a_fresh_sync_of_its_version(settings, s
 
 
 def forget_renders() -> None:
-    for name in ("push.boards", "push.frames"):
-        MEMOS[name].clear()
+    for name in ("rooms.online.push.boards", "rooms.online.push.frames"):
+        CACHES[name].clear()
 
 
 async def test_a_new_rounds_push_equals_a_fresh_sync_for_both_seats_and_a_watcher() -> None:

@@ -9,10 +9,11 @@ from types import SimpleNamespace
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from cards.board import board_context
 from rooms import registry
 from tests.counter_game import engine
 from tests.counter_game.game import GAME as COUNTER
-from tiles.board_markup import BOARD
+from tiles.board import BOARD
 
 
 def refusal(**changes) -> str:
@@ -66,14 +67,15 @@ def test_urls_that_are_not_a_urlconf_and_counts_not_in_the_view_are_refused() ->
 
 
 def test_a_board_path_instead_of_a_board_is_refused() -> None:
-    message = refusal(board="tiles.board_markup:board_html")
+    message = refusal(board="tiles.board:board_html")
 
-    assert "its board 'tiles.board_markup:board_html' is not a Board" in message
+    assert "its board 'tiles.board:board_html' is not a Board" in message
 
 
 def test_every_game_has_a_board_its_template_unless_it_names_one() -> None:
     assert COUNTER.board == registry.TemplateBoard(f"{COUNTER.slug}/board.html")
-    assert registry.get("cards").board == registry.TemplateBoard("cards/board.html")
+    cards = registry.get("cards").board
+    assert cards == registry.TemplateBoard("cards/board.html", context=board_context)
     assert registry.get("tiles").board is BOARD
     assert all(game.available for game in registry.all_games())
 

@@ -8,9 +8,9 @@ import pytest
 from django.utils import translation
 
 from tarot import engine
-from tarot.rules import legal_cards
 from tarot.state import State
 from tarot.templatetags.tarot_board import card_face, card_name, points, signed
+from tarot.turns import legal_cards
 from tests.rooms.boards import render_board
 from tests.tarot.positions import cards_worth, play, position
 

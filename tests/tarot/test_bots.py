@@ -8,8 +8,8 @@ import pytest
 
 from tarot import bots, engine
 from tarot.engine import new_round, redeal_hidden
-from tarot.rules import legal_cards
 from tarot.scoring import summary
+from tarot.turns import legal_cards
 from tests.rooms.bot_games import play_out
 from tests.tarot.positions import play, position
 

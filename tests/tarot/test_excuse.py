@@ -3,9 +3,9 @@ other card win; before the last trick it goes back to its owner, who gives the t
 winner half a point; in the last trick it goes to that trick's winner."""
 
 from tarot.cards import DECK
-from tarot.rules import legal_cards
 from tarot.scoring import oudlers_taken, points_halves, result, summary
 from tarot.state import turn
+from tarot.turns import legal_cards
 from tests.tarot.positions import play, position
 
 

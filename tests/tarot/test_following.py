@@ -3,9 +3,9 @@ card, counting the face-up stack tops as held cards; who wins and leads next."""
 
 import pytest
 
-from tarot.rules import legal_cards
 from tarot.scoring import summary
 from tarot.state import turn
+from tarot.turns import legal_cards
 from tests.tarot.positions import message, play, position, refused
 
 

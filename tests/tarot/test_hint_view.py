@@ -13,8 +13,8 @@ from django.test import Client
 
 from rooms.local.sealing import seal, unseal
 from tarot import bots, engine, hint
-from tarot.rules import legal_cards
 from tarot.state import State
+from tarot.turns import legal_cards
 
 URL = "/tarot/hint/"
 

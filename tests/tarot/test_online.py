@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 
 from rooms.models import ActionLog
 from tarot import bots, engine
-from tarot.rules import legal_cards
 from tarot.state import TRICKS, held
+from tarot.turns import legal_cards
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 
 pytestmark = [

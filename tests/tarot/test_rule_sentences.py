@@ -8,8 +8,8 @@ import pytest
 
 from tarot.cards import RANKS
 from tarot.engine import view
-from tarot.rules import legal_cards
 from tarot.scoring import result
+from tarot.turns import legal_cards
 from tests.tarot.positions import cards_worth, play, position, refused
 
 ORDER = ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"]

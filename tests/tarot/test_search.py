@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from tarot import bots, endgame, search
 from tarot.cards import DECK, INDEX, trick_winner
 from tarot.engine import apply, new_round
-from tarot.rules import _legal, legal_cards
 from tarot.scoring import oudlers_taken, petit_taker, points_halves
 from tarot.state import is_over, tricks_left, turn
+from tarot.turns import _legal, legal_cards
 
 cards = st.sampled_from(DECK)
 

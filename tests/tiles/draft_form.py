@@ -1,5 +1,5 @@
 """The board's draft form as the tests post it: each field a JSON value, as the board
-renders it (tiles/board_markup.py) and board.js fills it in; the answer is the draft area."""
+renders it (tiles/board.py) and board.js fills it in; the answer is the draft area."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tile board (tiles/board_markup.py), as the rooms app renders it for one seat in each mode."""
+"""The tile board (tiles/board.py), as the rooms app renders it for one seat in each mode."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The draft endpoint: the board's htmx form posts the start of the turn and its edits,
-and the answer is the draft area (tiles.board_markup.draft_html) with the verdict board.js reads."""
+and the answer is the draft area (tiles.board.draft_html) with the verdict board.js reads."""
 
 from __future__ import annotations
 

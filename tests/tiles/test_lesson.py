@@ -11,7 +11,7 @@ from gamekit.lesson import COMPUTER, LEARNER, judge, script
 from tiles import bots, engine
 from tiles.lesson import LESSON
 from tiles.sets import JOKER, check_set, set_key
-from tiles.state import opening_sets
+from tiles.turns import opening_sets
 
 
 def rules_seen() -> set[str]:

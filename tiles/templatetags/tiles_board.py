@@ -1,6 +1,6 @@
 """Tiles in templates: the end of a game (tiles/result.html), the keyboard help of the
 turn's tools (tiles/turn_tools.html) and the rules pages' examples (the board itself is
-drawn by tiles/board_markup.py)."""
+drawn by tiles/board.py)."""
 
 from __future__ import annotations
 

@@ -3,14 +3,14 @@
    The rules never run here. Every edit of the table is appended to the turn's edit
    list, which the board's draft form (htmx) posts to /tiles/draft/; the server replays
    the edits from the start of the turn and answers with the table and rack HTML
-   (the draft area, drawn by tiles/board_markup.py), in which a verdict says whether
+   (the draft area, drawn by tiles/board.py), in which a verdict says whether
    "End turn" would succeed. The finished table goes to the server with Play.send
    (docs/games.md). The edit list is kept in localStorage so that a reload restores the
    turn in progress. The Hint button sends the game's sealed token to /tiles/hint/ for
    the solver's placement, an "arrange" edit appended like any other. Online, while the
    friend is not connected (Play.context.waiting, the "play:presence" event), End turn,
    Draw and Pass are disabled; the draft stays editable. All visible text comes from the
-   board's markup (tiles/board_markup.py: data attributes). */
+   board's markup (tiles/board.py: data attributes). */
 (() => {
   "use strict";
 

@@ -7,15 +7,17 @@ cost about twice this builder even with every cache the render could keep (per a
 both seats, `python bench/board_render.py`: 390 us against 212, issue 24): some fifty
 template nodes, each resolving variables through the context. So it is written here
 with f-strings, its fixed words looked up once per language, its tiles and sets from
-tiles/markup.py's cached strings; tests/tiles/test_board.py and test_board_games.py say
-what it shows.
+tiles/markup.py's cached strings (gamekit.memo); tests/tiles/test_board.py and
+test_board_games.py say what it shows. Measured again in issue 47: a median of 141 to
+144 us an action for both seats (`python bench/board_render.py --games 4`, en and ru),
+against 1,209 to 1,352 for the two template boards, rummy's and Tarot's, in the same
+run.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -24,15 +26,15 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from gamekit.memo import memoized
 from gamekit.seats import other
-from rooms.phrases import SeatPhrase
-from rooms.templatetags.seats import by_seat, seat_name
+from rooms.templatetags.seats import by_seat, seat_name_in
 from tiles import phrases
 from tiles.board_view import board_data, board_draft, last_play_sets
 from tiles.markup import label, rack_html, small_tiles_html, table_sets_html
 
 
-@lru_cache(maxsize=64)
+@memoized("tiles.board.reverse", 64)
 def _reverse(name: str, prefix: str, args: tuple[str, ...]) -> str:
     return reverse(name, args=args)
 
@@ -43,7 +45,7 @@ def board_url(name: str, *args: str) -> str:
     return _reverse(name, get_script_prefix(), args)
 
 
-@lru_cache(maxsize=64)
+@memoized("tiles.board.turn_tools", 64)
 def _turn_tools(language: str | None, mode: str, can_draw: bool) -> str:
     """The buttons of the seat to move (tiles/turn_tools.html), the same on every board
     of one language, mode and whether tiles are left to draw: so rendered once for
@@ -75,18 +77,13 @@ FIXED = (  # each a literal: makemessages finds them here
 )
 
 
-@lru_cache(maxsize=16)
+@memoized("tiles.board.fixed", 16)
 def _fixed(language: str | None) -> dict[str, str]:
     """The fixed words in `language`, the active one (the cache key)."""
     return {msgid: gettext(msgid) for msgid in FIXED}
 
 
-@lru_cache(maxsize=1024)
-def _seat_name(who: int | str | None, seat: int | None, mode: str, language: str | None) -> str:
-    return seat_name(who, seat, mode)
-
-
-@lru_cache(maxsize=1024)
+@memoized("tiles.board.count_words", 1024)
 def _count_words(count: Any, language: str | None) -> str:
     return ngettext("%(counter)s tile", "%(counter)s tiles", count) % {"counter": count}
 
@@ -113,13 +110,6 @@ def _data_script(data: dict[str, Any]) -> str:
     )
 
 
-@lru_cache(maxsize=1024)
-def _last_words(
-    phrase: SeatPhrase, who: int, seat: int | None, mode: str, language: str | None, **values: Any
-) -> str:
-    return phrase.tag(who, seat, mode, **values)
-
-
 def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str | None) -> str:
     last = view["last"]
     who = last.get("seat")
@@ -128,7 +118,7 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
     if kind == "play":
         sets = last_play_sets(view)
         placed, made, changed = len(last.get("placed") or ()), sets["made"], sets["changed"]
-        words = _last_words(phrases.PLACED, who, seat, mode, language, counter=placed)
+        words = phrases.PLACED.drawn(who, seat, mode, language, counter=placed)
         if made:
             words += ngettext(", made %(counter)s new set", ", made %(counter)s new sets", made) % {
                 "counter": made
@@ -142,12 +132,12 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
             f"{small_tiles_html(last.get('placed'))}</span>\n      "
         )
     elif kind == "draw":
-        inner = _last_words(phrases.DREW, who, seat, mode, language)
+        inner = phrases.DREW.drawn(who, seat, mode, language)
         if last.get("tile"):
             inner += f'\n        <span class="tile-list">{small_tiles_html(last["tile"])}</span>'
         inner += "\n      "
     else:
-        inner = _last_words(phrases.PASSED, who, seat, mode, language)
+        inner = phrases.PASSED.drawn(who, seat, mode, language)
     # announce.js speaks it once per move (rooms/static/rooms/announce.js).
     move_id = f"{_value(view.get('game_no'))}:{_value(view.get('turns'))}"
     return (
@@ -156,14 +146,14 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
     )
 
 
-@lru_cache(maxsize=4096)
+@memoized("tiles.board.spoken_tiles", 4096)
 def _spoken_tiles(codes: tuple[str, ...], language: str | None) -> str:
     """Tiles by their names, escaped: a set or a rack, mostly the same from one action
     to the next, so each is joined once."""
     return html.escape(", ".join(label(code, language) for code in codes))
 
 
-@lru_cache(maxsize=4096)
+@memoized("tiles.board.spoken_set", 4096)
 def _spoken_set(index: int, codes: tuple[str, ...], language: str | None) -> str:
     number = _fixed(language)["Set %(number)s"] % {"number": index + 1}
     return f"{number}: {_spoken_tiles(codes, language)}"
@@ -183,14 +173,14 @@ def _position(view: dict[str, Any], seat: int | None, mode: str, language: str |
     for who in (1, 2):
         if replay:
             rack = tuple(by_seat(replay["hands"], who) or ())
-            name = _seat_name(who, seat, mode, language)
+            name = seat_name_in(who, seat, mode, language)
             lines.append(f"{name}: {_spoken_tiles(rack, language)}.")
         elif who == seat and view.get("rack") is not None and not view.get("over"):
             rack = tuple(view["rack"])
             lines.append(f"{words['Your rack']}: {_spoken_tiles(rack, language)}.")
         elif who != seat:
             count = _count_words(by_seat(view.get("rack_counts"), who), language)
-            lines.append(f"{_seat_name(who, seat, mode, language)}: {count}.")
+            lines.append(f"{seat_name_in(who, seat, mode, language)}: {count}.")
     lines.append(f"{words['Pool']}: {_value(view.get('pool_count'))}.")
     return "".join(f"<p>{line}</p>" for line in lines)
 
@@ -286,7 +276,7 @@ def _replay_racks(view: dict[str, Any], seat: int | None, mode: str, language: s
     """A replay's racks, both face up (the round is over: nothing is secret any more)."""
     hands = view["replay"]["hands"]
     rows = "".join(
-        f'<div class="replay-hand"><dt>{_seat_name(who, seat, mode, language)}</dt>'
+        f'<div class="replay-hand"><dt>{seat_name_in(who, seat, mode, language)}</dt>'
         f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who)) or "—"}</span>'
         f"</dd></div>"
         for who in (1, 2)
@@ -305,16 +295,16 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
     classes = (" is-editable" if editable else "") + (" is-over" if view.get("over") else "")
     if seat is None:
         counts = (
-            f"\n        <div><dt>{_seat_name(1, seat, mode, language)}</dt>"
+            f"\n        <div><dt>{seat_name_in(1, seat, mode, language)}</dt>"
             f"<dd>{_value(by_seat(view.get('rack_counts'), 1))}</dd></div>\n"
-            f"        <div><dt>{_seat_name(2, seat, mode, language)}</dt>"
+            f"        <div><dt>{seat_name_in(2, seat, mode, language)}</dt>"
             f"<dd>{_value(by_seat(view.get('rack_counts'), 2))}</dd></div>\n      "
         )
     else:
         opponent = other(int(seat))
         tiles = by_seat(view.get("rack_counts"), opponent)
         counts = (
-            f"\n        <div><dt>{_seat_name(opponent, seat, mode, language)}</dt>"
+            f"\n        <div><dt>{seat_name_in(opponent, seat, mode, language)}</dt>"
             f'<dd data-count="opponent">{_count_words(tiles, language)}</dd></div>\n      '
         )
     if view.get("replay") and not view.get("over"):  # both racks instead of a count
