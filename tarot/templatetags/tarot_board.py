@@ -268,7 +268,8 @@ def tarot_position(
     <p> each."""
     language = get_language()
     trick = "; ".join(
-        f"{plain_seat_name(card['seat'], seat, mode)} — {card['label']}" for card in board["on_table"]
+        f"{plain_seat_name(card['seat'], seat, mode)} — {card['label']}"
+        for card in board["on_table"]
     )
     lines = [f"{gettext('The trick')}: {trick or '—'}."]
     for side in board["sides"]:
