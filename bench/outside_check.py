@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import subprocess
@@ -43,10 +42,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import websockets  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PageTimeout  # noqa: E402
 
+from bench.hostile_frames import hostile_frames  # noqa: E402
 from bench.load_services import SECRET, Services, make_rooms, setup_django  # noqa: E402
 from tests.live_server import HOST  # noqa: E402
 
@@ -209,62 +208,6 @@ def coach_pages(browser: object, url: str, game: str, replay: Page, pictures: Pa
     page.screenshot(path=str(pictures / f"{game}-learn.png"), full_page=True)
     page.context.close()
     return f"the review's first try ({href}) and the learn page shown on process 1"
-
-
-async def hostile_frames(url: str, origin: str, key: str) -> list[tuple[str, str]]:
-    """Each hostile frame on a fresh socket, and what came back (an error code, a close)."""
-    deep = "[" * 5000 + "]" * 5000
-    cases: list[tuple[str, list[str | bytes]]] = [
-        ("binary frame", [b"\x00\x01"]),
-        ("not JSON", ["{oops"]),
-        ("a list", ["[1, 2]"]),
-        ("5,000 levels of nesting", [deep]),
-        ("a number as the type", ['{"type": 7}']),
-        ("an unknown type", ['{"type": "teleport"}']),
-        ("an action before hello", ['{"type": "action", "version": 0, "action": {}}']),
-        ("a wrong key", ['{"type": "hello", "key": "not-the-key"}']),
-        ("a stale move", [json.dumps({"type": "hello", "key": key}),
-                          '{"type": "action", "version": -5, "action": {"type": "draw"}}']),
-        ("a 3 MB frame", ["x" * 3_000_000]),
-    ]  # fmt: skip
-    answers = []
-    for name, frames in cases:
-        try:
-            async with websockets.connect(url, origin=origin, max_size=2**23) as socket:
-                got = []
-                for frame in frames:
-                    await socket.send(frame)
-                while True:
-                    try:
-                        text = await asyncio.wait_for(socket.recv(), 3)
-                    except TimeoutError:
-                        break
-                    message = json.loads(text)
-                    if message.get("type") == "error":
-                        got.append(message.get("code", "?"))
-                        break
-                    got.append(message.get("type", "?"))
-                answers.append((name, " ".join(got) or "nothing"))
-        except websockets.ConnectionClosed as closed:
-            answers.append((name, f"closed {closed.rcvd.code if closed.rcvd else 1006}"))
-        except websockets.InvalidStatus as refused:
-            answers.append((name, f"HTTP {refused.response.status_code}"))
-    for name, path, origin_used in [
-        ("an unknown room", "/ws/rooms/NOSUCHROOM/", origin),
-        ("a foreign Origin", url.split(str(HOST))[1].split("/", 1)[1], "https://evil.example"),
-        ("another path", "/ws/other/", origin),
-    ]:
-        target = url.split("/ws/")[0] + ("/" + path if not path.startswith("/") else path)
-        try:
-            async with websockets.connect(target, origin=origin_used) as socket:
-                await socket.send(json.dumps({"type": "hello", "key": key}))
-                text = await asyncio.wait_for(socket.recv(), 3)
-                answers.append((name, json.loads(text).get("code", json.loads(text)["type"])))
-        except websockets.ConnectionClosed as closed:
-            answers.append((name, f"closed {closed.rcvd.code if closed.rcvd else 1006}"))
-        except websockets.InvalidStatus as refused:
-            answers.append((name, f"HTTP {refused.response.status_code}"))
-    return answers
 
 
 def main(args: argparse.Namespace) -> int:

@@ -27,9 +27,8 @@ and "knocking" becomes going out (every card leaves, the last one possibly disca
 - ``eaai``: the EAAI-2021 Gin Rummy challenge's ``SimpleGinRummyPlayer`` (Todd Neller,
   gin rummy for the EAAI Undergraduate Research Challenge, 2021: draw the face-up card
   only if it would be part of a meld, discard a random card, other than one just drawn
-  face up, among those leaving the least deadwood points, knock as early as possible),
-  adapted: "knock as early as possible" becomes laying down every meld and lay-off at
-  once.
+  face up, among those leaving the least deadwood points, knock as early as possible;
+  here: lay down every meld and lay-off at once).
 - ``montecarlo``: a determinized Monte Carlo discarder (the perfect-information
   sampling of e.g. Ginsberg's GIB and of the Monte Carlo gin rummy players of the
   EAAI-2021 challenge): opponent hands are sampled from the unseen cards consistently
@@ -64,7 +63,6 @@ Player = Callable[[Any, int, random.Random], Action]
 
 MC_SAMPLES = 12  # montecarlo: opponent hands sampled per decision
 MC_CANDIDATES = 4  # montecarlo: the discards leaving the least deadwood, judged by sampling
-
 
 # --- The measure of a hand: deadwood points ---------------------------------------------
 
