@@ -9,7 +9,9 @@
   opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py;
   with `GUESSED`, off, drawn by the learned guess of cards/hand_model.py instead);
   with the search on (cards/search.py, off on the site), its best few are then judged
-  by their mean outcome over sampled worlds.
+  by their mean outcome over sampled worlds; with `LEARNED` (off), its best few are
+  ranked by a value learned from the search given the opponent's true hand
+  (cards/discard_model.py).
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
@@ -35,7 +37,8 @@ POINTS = 0.05  # medium and strong: a point of card value (shed high cards soone
 COMING = 0  # 1: a live card counts in the chances by the guess's odds that it is in the
 # stock, not in the opponent's hand; 0: every live card alike
 GUESSED = 0  # 1: the hands for the danger drawn by the guess; 0: cards/opponent_hands.py
-# The learned value of a discard distilled from the clairvoyant search (cards/discard_model.py)
+# The learned value of a discard distilled from the clairvoyant search (cards/discard_model.py),
+# off: level with the rules on seeds 200, 300 and 1 (bench/RESULTS.md, issue 44, third try).
 LEARNED = 0  # 1: strong discards the best of its first `LEARNED_CANDIDATES` by the model
 LEARNED_CANDIDATES = 4
 

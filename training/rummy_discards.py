@@ -14,7 +14,7 @@ search's value of the model's pick over the rule's first (in the label's units).
 
 Run from the repository root (not by the site or the tests), e.g.::
 
-    nice -n 10 .venv/bin/python training/rummy_discards.py --games 300 --seed 7
+    nice -n 10 .venv/bin/python training/rummy_discards.py --games 1500 --seed 7 --worlds 16
 
 Reproducible from --seed (the deals, the bots' and the labels' generators).
 """
