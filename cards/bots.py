@@ -44,7 +44,10 @@ measured for issue 44 played worse than the rules above or level with them
 (bench/RESULTS.md), so strong plays by its rules; ``bench/bots.py --set
 search.WORLDS=16`` turns it on. Its worlds draw the opponent's hidden cards by a learned
 guess from the public history, each seat's cards taken, passed and discarded (the view's
-``history``, cards/hand_model.py).
+``history``, cards/hand_model.py). Its discard can also be chosen by a learned value of
+each candidate from the seat's view, fitted to the labels of the same search given the
+opponent's true hand (cards/discard_model.py); off too (``discards.LEARNED = 0``): it
+played level with the rules (bench/RESULTS.md, issue 44's third try).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,

@@ -9,7 +9,9 @@
   opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py;
   with `GUESSED`, off, drawn by the learned guess of cards/hand_model.py instead);
   with the search on (cards/search.py, off on the site), its best few are then judged
-  by their mean outcome over sampled worlds.
+  by their mean outcome over sampled worlds; with `LEARNED` (off), its best few are
+  ranked by a value learned from the search given the opponent's true hand
+  (cards/discard_model.py).
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from cards import fast, hand_model, search
+from cards import discard_model, fast, hand_model, search
 from cards.judge import Judge, Seen, discardable
 from cards.melds import value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
@@ -35,6 +37,10 @@ POINTS = 0.05  # medium and strong: a point of card value (shed high cards soone
 COMING = 0  # 1: a live card counts in the chances by the guess's odds that it is in the
 # stock, not in the opponent's hand; 0: every live card alike
 GUESSED = 0  # 1: the hands for the danger drawn by the guess; 0: cards/opponent_hands.py
+# The learned value of a discard distilled from the clairvoyant search (cards/discard_model.py),
+# off: level with the rules on seeds 200, 300 and 1 (bench/RESULTS.md, issue 44, third try).
+LEARNED = 0  # 1: strong discards the best of its first `LEARNED_CANDIDATES` by the model
+LEARNED_CANDIDATES = 4
 
 
 def _easy_discard(seen: Seen, rng: random.Random) -> str:
@@ -77,11 +83,20 @@ def _strong_worth(
 def _strong_discard(seen: Seen, rng: random.Random) -> str:
     """The discards ranked by the rule measure, the best few then judged by the search
     (cards/search.py: their mean outcome over sampled worlds)."""
-    return search.best_discard(seen, rng, ranked_discards(seen, rng))
+    costed = costed_discards(seen, rng)
+    if LEARNED and len(costed) > 1:
+        return discard_model.best(seen, costed[:LEARNED_CANDIDATES])
+    return search.best_discard(seen, rng, [code for _, code in costed])
 
 
 def ranked_discards(seen: Seen, rng: random.Random) -> list[str]:
     """The discardable cards, best first by the rule measure plus the danger."""
+    return [code for _, code in costed_discards(seen, rng)]
+
+
+def costed_discards(seen: Seen, rng: random.Random) -> list[tuple[float, str]]:
+    """(cost, card) of the discardable cards, best (lowest) first by the rule measure
+    plus the danger."""
     judge = Judge(seen)
     if GUESSED:
         hands = [set(hand) for hand in hand_model.sample_hands(seen, rng, SAMPLES)]
@@ -98,7 +113,7 @@ def ranked_discards(seen: Seen, rng: random.Random) -> list[str]:
         worth = _strong_worth(rest, judge, live, odds)
         return (worth + DANGER * danger(code, seen, hands), code)
 
-    return sorted(discardable(seen), key=cost)
+    return sorted(cost(code) for code in discardable(seen))
 
 
 DISCARDERS = {"easy": _easy_discard, "medium": _medium_discard, "strong": _strong_discard}
