@@ -22,7 +22,6 @@ the model has no bias. The weights: cards/discard_weights.npz, a few hundred byt
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +29,7 @@ import numpy as np
 from cards import fast, hand_model
 from cards.judge import Seen
 from cards.melds import fits
+from gamekit.memo import memoized
 from gamekit.seats import other
 
 WEIGHTS = Path(__file__).with_name("discard_weights.npz")
@@ -131,7 +131,7 @@ def features(seen: Seen, costed: list[tuple[float, str]]) -> np.ndarray:
     return np.asarray(rows, dtype=float)
 
 
-@cache
+@memoized("cards.discard_model.weights", 1)
 def weights() -> np.ndarray:
     with np.load(WEIGHTS) as data:
         return data["w"]
