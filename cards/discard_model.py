@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from cards import fast, hand_model
+from cards.evaluation import PAIR_MASKS  # the pairs that meld with each card
 from cards.judge import Seen
 from cards.melds import fits
 from gamekit.memo import memoized
@@ -55,23 +56,6 @@ NAMES = (
     "points x stock left",
 )
 FEATURES = len(NAMES)
-
-
-def _pair_masks(c: int) -> tuple[int, ...]:
-    """The pairs of cards that make a meld of three with card `c`, as masks."""
-    suit, rank = divmod(c, 13)
-    found = []
-    for low in range(max(0, rank - 2), min(rank, 10) + 1):
-        a, b = (r for r in (low, low + 1, low + 2) if r != rank)
-        found.append(1 << (suit * 13 + a) | 1 << (suit * 13 + b))
-    others = [s for s in range(4) if s != suit]
-    for i, a in enumerate(others):
-        for b in others[i + 1 :]:
-            found.append(1 << (a * 13 + rank) | 1 << (b * 13 + rank))
-    return tuple(found)
-
-
-PAIR_MASKS = tuple(_pair_masks(c) for c in range(52))
 
 
 def holds(seen: Seen) -> np.ndarray:

@@ -39,7 +39,7 @@ def _pair_masks(c: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-_PAIR_MASKS: tuple[tuple[int, ...], ...] = tuple(_pair_masks(c) for c in range(52))
+PAIR_MASKS: tuple[tuple[int, ...], ...] = tuple(_pair_masks(c) for c in range(52))
 
 
 def _seat_features(world: fast.World, seat: int) -> list[float]:
@@ -51,7 +51,7 @@ def _seat_features(world: fast.World, seat: int) -> list[float]:
     outs = 0
     for c in world.stock:
         if (loose & fast.PARTNERS[c]).bit_count() >= 2:
-            outs += any(pm & loose == pm for pm in _PAIR_MASKS[c])
+            outs += any(pm & loose == pm for pm in PAIR_MASKS[c])
     points = fast.points(hand)
     return [
         size - count,
