@@ -175,7 +175,8 @@ def _melds_words(
 ) -> str:
     heading = phrases.MELDS_HEADING.text(owner, seat, mode)
     if not melds:
-        return f"{heading}: {gettext('No melds yet.')}"
+        # Without its full stop: the position's line ends with its own.
+        return f"{heading}: {gettext('No melds yet.').rstrip('.')}"
     pattern = gettext("Meld %(number)s: %(cards)s")
     listed = "; ".join(
         pattern % {"number": number, "cards": _spoken(codes, language)} for number, codes in melds

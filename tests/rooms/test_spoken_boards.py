@@ -9,6 +9,7 @@ import re
 
 from django.utils import translation
 
+from cards import engine as cards_engine
 from tests.cards.test_board import after_the_opponents_turn
 from tests.cards.test_board import render as render_cards
 from tests.tarot.test_board import mid_trick
@@ -105,3 +106,13 @@ def test_the_tarot_position_names_the_trick_the_stacks_and_the_hand() -> None:
         "Осталось взяток: 8."
     )
     assert spoken_move(html) == ("1:0:1", "Последний ход: ваш друг сыграл: пятёрка червей.")
+
+
+def test_an_empty_rummy_table_is_said_without_a_doubled_full_stop() -> None:
+    with translation.override("ru"):
+        html = render_cards(cards_engine.new_round(3, 1), 1, "computer")
+
+    table = position(html).split(" Сброс")[0]
+    assert table == (
+        "Стол: Ваши комбинации: Комбинаций пока нет; Комбинации компьютера: Комбинаций пока нет."
+    )
