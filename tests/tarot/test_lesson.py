@@ -5,6 +5,9 @@ words), and goes on to a result."""
 from __future__ import annotations
 
 import random
+import re
+
+import pytest
 
 from gamekit.engine import IllegalAction
 from gamekit.lesson import LEARNER, judge, script
@@ -76,3 +79,24 @@ def test_a_card_the_step_does_not_ask_for_changes_nothing() -> None:
     elsewhere = judge(engine, LESSON, 0, state, {"type": "play", "card": "S2"})
     assert elsewhere.outcome == "elsewhere"
     assert elsewhere.state is state
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_the_lessons_lines_name_a_face_card_by_the_letter_its_corner_shows(language) -> None:
+    """A Russian learner told to play the "K♥" looks for a К on the card: the lines use
+    the corner letters the board draws in the page's language."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    from tarot.templatetags.tarot_board import _rank_index
+
+    with translation.override(language):
+        corners = {_rank_index(rank) for rank in ("K", "Q", "N", "J")}
+        named = [
+            rank
+            for step in LESSON.steps
+            for rank in re.findall(r"(\w+)[♠♥♦♣]", gettext(step.say))
+            if not rank.isdigit()
+        ]
+    assert named
+    assert set(named) <= corners
