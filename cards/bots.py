@@ -22,9 +22,11 @@ among the cards the opponent was seen taking from the pile.
   best chances counting only live cards (a pair whose other cards are all seen is
   dead), avoids what the opponent visibly collects, sheds high cards sooner, takes the
   top card when it makes a meld or lays off at once, lays off at once, and keeps up to
-  two melds in hand (it melds once it holds three, or when it can go out; against an
-  opponent down to three cards it lays down the melds worth 20 points or more, 12 when
-  it holds two);
+  two melds in hand (it melds once it holds three, or when it can go out; it lays down
+  at once a meld no unseen card fits, and late in the deal while far from going out its
+  melds worth 25 points or more, so as not to be caught with them by a player who keeps
+  its melds until it goes out; against an opponent down to three cards it lays down the
+  melds worth 20 points or more, 12 when it holds two);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the
