@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bots import set_constant  # noqa: E402
-from bench.mirror_pairs import deal_seed, load_game, player  # noqa: E402
-from cards import engine  # noqa: E402
-from cards.judge import Judge, Seen  # noqa: E402
-from cards.melds import value  # noqa: E402
+from bench.bots import set_constant
+from bench.mirror_pairs import deal_seed, load_game, player
+from cards import engine
+from cards.judge import Judge, Seen
+from cards.melds import value
 
 
 def caught(state, seat: int) -> tuple[int, int, int]:
@@ -102,12 +102,13 @@ def main(argv: list[str] | None = None) -> None:
     for name in (args.a, args.b):
         t = totals[name]
         lost_points = sum(t["held"]) + sum(t["rest"])
+        lost = max(t["lost"], 1)
         print(
             f"{name}: won {t['won']}, lost {t['lost']} of {games}; points won a deal won "
             f"{t['points_won'] / max(t['won'], 1):.1f}, lost a deal lost "
-            f"{lost_points / max(t['lost'], 1):.1f} (in melds held "
-            f"{sum(t['held']) / max(t['lost'], 1):.1f}, loose {sum(t['rest']) / max(t['lost'], 1):.1f}),"
-            f" deals lost holding a meld {sum(1 for h in t['held'] if h) / max(t['lost'], 1):.0%}"
+            f"{lost_points / lost:.1f} (in melds held {sum(t['held']) / lost:.1f}, "
+            f"loose {sum(t['rest']) / lost:.1f}), "
+            f"deals lost holding a meld {sum(1 for h in t['held'] if h) / lost:.0%}"
         )
         if t["lost"]:
             print(
