@@ -110,10 +110,12 @@ def _semi_held_play(seen: Seen) -> Action | None:
 
 def _late(seen: Seen, judge: Judge) -> bool:
     """medium: late in the deal and still far from going out, the opponent may go out
-    before it does: "late in the game ... minimize [the] points you may get caught with"
-    (Dream Quest Games, "Rummy Strategy: Quick Tips", dreamquestgames.com), and "don't
-    open too fast", but not too late either (vaticanboardgame.com, "Basic rules on how
-    to play rummy", 2019)."""
+    before it does. The published advice is about cards of high value: shed them late in
+    the game to cut the points one may be caught with, and holding cards back for the
+    last turn risks being caught with them (Dream Quest Games, "Rummy Strategy: Quick
+    Tips", dreamquestgames.com); do not open too fast, nor wait too long
+    (vaticanboardgame.com, "Basic rules on how to play rummy", 2019). A meld held in hand
+    is such a risk: it counts against its holder like any card."""
     return seen.view["turns"] >= LATE_TURN and judge.deadwood(seen.hand) >= LATE_DEADWOOD
 
 
