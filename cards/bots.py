@@ -64,9 +64,9 @@ import random
 from typing import Any
 
 from cards import engine, search
-from cards.discards import DISCARDERS
+from cards.discards import DISCARDERS, ranked_discards
 from cards.judge import Action, Seen, View, makes_meld
-from cards.laying_down import PLAYS, next_play
+from cards.laying_down import PLAYS, held_melds, next_play
 from cards.opponent_hands import gift
 
 LEVELS = ("easy", "medium", "strong")
@@ -87,9 +87,20 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
         take = DRAWERS[level](seen, rng)
         return {"type": "draw", "source": "discard" if take else "stock"}
     play = PLAYS.get(level, next_play)(seen)
+    if play is None and level == "strong" and search.HOLD:
+        play = _searched_play(seen, rng)
     if play is not None:
         return play
     return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
+
+
+def _searched_play(seen: Seen, rng: random.Random) -> Action | None:
+    """strong, where its rules hold its melds: lay one down or keep them all, by the mean
+    score difference over sampled worlds (cards/search.py)."""
+    meld = search.meld_or_hold(
+        seen, rng, held_melds(seen), lambda position: ranked_discards(position, rng)[0]
+    )
+    return None if meld is None else {"type": "meld", "cards": meld}
 
 
 def _easy_draw(seen: Seen, rng: random.Random) -> bool:

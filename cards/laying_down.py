@@ -141,6 +141,17 @@ def _held_play(seen: Seen) -> Action | None:
     return _meld_among(seen, judge.plan(hand), lambda meld: unseen.isdisjoint(fitting(meld)))
 
 
+def held_melds(seen: Seen) -> list[list[str]]:
+    """The melds of the hand's plan that could be laid down now (none that would leave
+    only the card taken from the pile): strong's meld/hold choice (cards/search.py)."""
+    found = []
+    for meld in Judge(seen).plan(seen.hand)[2]:
+        left = [code for code in seen.hand if code not in meld]
+        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
+            found.append(list(meld))
+    return found
+
+
 def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
     """With one card of deadwood: whether it can be other than the taken card."""
     hand = seen.hand

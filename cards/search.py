@@ -22,6 +22,7 @@ decision is reproducible from the view and its rng: the hint and the review agre
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cards import evaluation, fast, hand_model
@@ -178,3 +179,57 @@ def takes(seen: Seen, rng: random.Random, rule: bool) -> bool:
     if rule:
         return margin >= -MARGIN * len(sampled)
     return margin > MARGIN * len(sampled)
+
+
+# --- Meld or hold: strong's play step (issue 44, fourth try) ---------------------------
+
+# 1: when strong's rules hold a meld (no dead meld, the opponent not near going out, not
+# going out this turn), the search judges laying each held meld down now against holding
+# it, by the deal's score difference played out to the end in the same sampled worlds.
+HOLD = 0
+HOLD_WORLDS = 16  # sampled worlds per meld/hold decision
+HOLD_WIN = 0.0  # points added for a deal won (0: the score difference alone)
+HOLD_MARGIN = 0.0  # points a world a lay-down must gain over holding to be chosen
+
+
+def after_meld(seen: Seen, meld: list[str]) -> Seen:
+    """The seat's view once it has laid `meld` down (its hand less the meld, the meld on
+    the table as its own)."""
+    view = dict(seen.view)
+    view["hand"] = [code for code in seen.hand if code not in meld]
+    view["melds"] = [*view["melds"], {"cards": list(meld), "owner": view["seat"]}]
+    return Seen(view)
+
+
+def points_outcome(world: fast.World) -> float:
+    """Seat 0's score difference at the end of the deal (plus `HOLD_WIN` for a win)."""
+    if world.winner is None:
+        return 0.0
+    won = HOLD_WIN if world.winner == 0 else -HOLD_WIN
+    return won + world.scores[0] - world.scores[1]
+
+
+def meld_or_hold(
+    seen: Seen, rng: random.Random, melds: list[list[str]], discard: Callable[[Seen], str]
+) -> list[str] | None:
+    """The held meld to lay down now, or None to hold: each meld laid down (then the
+    discard `discard` chooses in that position) against holding (the same rule's
+    discard), played out to the end by the fast policy in the same worlds (common random
+    numbers: each option meets the same hands, the same stock and the same playout rng)."""
+    if not melds:
+        return None
+    positions = [seen, *(after_meld(seen, meld) for meld in melds)]
+    discards = [discard(position) for position in positions]
+    sampled = worlds(seen, rng, HOLD_WORLDS)
+    seeds = [rng.getrandbits(32) for _ in sampled]
+    totals = [0.0] * len(positions)
+    for (opponent, stock), seed in zip(sampled, seeds, strict=True):
+        for i, (position, card) in enumerate(zip(positions, discards, strict=True)):
+            world = start(position, opponent, stock)
+            world.discard(0, fast.INDEX[card])
+            fast.play_out(world, random.Random(seed), FULL_DEPTH)
+            totals[i] += points_outcome(world)
+    best = max(range(1, len(positions)), key=lambda i: totals[i])
+    if totals[best] > totals[0] + HOLD_MARGIN * len(sampled):
+        return melds[best - 1]
+    return None
