@@ -96,9 +96,14 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
 
 def _searched_play(seen: Seen, rng: random.Random) -> Action | None:
     """strong, where its rules hold its melds: lay one down or keep them all, by the mean
-    score difference over sampled worlds (cards/search.py)."""
+    score difference over sampled worlds (cards/search.py). The search draws from a copy
+    of the rng, which it leaves as it was: the discard that follows a hold is then the
+    one the review finds from the same view (it calls the discarder with a fresh rng),
+    and the one the search played out for holding."""
+    fork = random.Random()
+    fork.setstate(rng.getstate())
     meld = search.meld_or_hold(
-        seen, rng, held_melds(seen), lambda position: ranked_discards(position, rng)[0]
+        seen, fork, held_melds(seen), lambda position: ranked_discards(position, fork)[0]
     )
     return None if meld is None else {"type": "meld", "cards": meld}
 
