@@ -34,8 +34,7 @@ def test_the_search_lays_down_a_meld_that_the_rules_of_strong_hold(holding, monk
     assert laid
     monkeypatch.setattr(search, "HOLD", 0)
     assert all(
-        choose_from_view(seen.view, "strong", random.Random(5))["type"] != "meld"
-        for seen in laid
+        choose_from_view(seen.view, "strong", random.Random(5))["type"] != "meld" for seen in laid
     )
 
 
