@@ -46,7 +46,10 @@ measured for issue 44 played worse than the rules above or level with them
 (bench/RESULTS.md), so strong plays by its rules; ``bench/bots.py --set
 search.WORLDS=16`` turns it on. Its worlds draw the opponent's hidden cards by a learned
 guess from the public history, each seat's cards taken, passed and discarded (the view's
-``history``, cards/hand_model.py).
+``history``, cards/hand_model.py). Its meld/hold choice (lay a held meld down now, or
+keep it, by the score difference played out to the end) is off too (``search.HOLD =
+0``): it cut the points strong is caught with by half but lost deals to medium, whose
+rules react to a hand that shrinks (bench/RESULTS.md, issue 44, fourth try).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,

@@ -186,6 +186,9 @@ def takes(seen: Seen, rng: random.Random, rule: bool) -> bool:
 # 1: when strong's rules hold a meld (no dead meld, the opponent not near going out, not
 # going out this turn), the search judges laying each held meld down now against holding
 # it, by the deal's score difference played out to the end in the same sampled worlds.
+# Off: every setting measured lost deals to medium for a point or less a deal, within the
+# noise (bench/RESULTS.md, issue 44, fourth try): the playouts' opponent does not react
+# to a hand that shrinks, medium does.
 HOLD = 0
 HOLD_WORLDS = 16  # sampled worlds per meld/hold decision
 HOLD_WIN = 0.0  # points added for a deal won (0: the score difference alone)
