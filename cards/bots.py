@@ -24,7 +24,10 @@ among the cards the opponent was seen taking from the pile.
   top card when it makes a meld or lays off at once, lays off at once, and keeps up to
   two melds in hand (it melds once it holds three, or when it can go out; against an
   opponent down to three cards it lays down the melds worth 20 points or more, 12 when
-  it holds two);
+  it holds two). Two lay-downs measured for issue 44 are off (cards/laying_down.py
+  ``DEAD_MELDS`` and ``LATE``: a meld no unseen card fits at once, the big melds late in
+  the deal): they met medium's targets against rule but brought it level with strong by
+  matches;
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the
@@ -47,7 +50,11 @@ guess from the public history, each seat's cards taken, passed and discarded (th
 ``history``, cards/hand_model.py). Its discard can also be chosen by a learned value of
 each candidate from the seat's view, fitted to the labels of the same search given the
 opponent's true hand (cards/discard_model.py); off too (``discards.LEARNED = 0``): it
-played level with the rules (bench/RESULTS.md, issue 44's third try).
+played level with the rules (bench/RESULTS.md, issue 44's third try). Its meld/hold
+choice (lay a held meld down now, or keep it, by the score difference played out to the
+end) is off too (``search.HOLD = 0``): it cut the points strong is caught with by half
+but lost deals to medium, whose rules react to a hand that shrinks (bench/RESULTS.md,
+issue 44, fourth try).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,
@@ -65,9 +72,9 @@ import random
 from typing import Any
 
 from cards import engine, search
-from cards.discards import DISCARDERS
+from cards.discards import DISCARDERS, ranked_discards
 from cards.judge import Action, Seen, View, makes_meld
-from cards.laying_down import PLAYS, next_play
+from cards.laying_down import PLAYS, held_melds, next_play
 from cards.opponent_hands import gift
 
 LEVELS = ("easy", "medium", "strong")
@@ -88,9 +95,25 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
         take = DRAWERS[level](seen, rng)
         return {"type": "draw", "source": "discard" if take else "stock"}
     play = PLAYS.get(level, next_play)(seen)
+    if play is None and level == "strong" and search.HOLD:
+        play = _searched_play(seen, rng)
     if play is not None:
         return play
     return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
+
+
+def _searched_play(seen: Seen, rng: random.Random) -> Action | None:
+    """strong, where its rules hold its melds: lay one down or keep them all, by the mean
+    score difference over sampled worlds (cards/search.py). The search draws from a copy
+    of the rng, which it leaves as it was: the discard that follows a hold is then the
+    one the review finds from the same view (it calls the discarder with a fresh rng),
+    and the one the search played out for holding."""
+    fork = random.Random()
+    fork.setstate(rng.getstate())
+    meld = search.meld_or_hold(
+        seen, fork, held_melds(seen), lambda position: ranked_discards(position, fork)[0]
+    )
+    return None if meld is None else {"type": "meld", "cards": meld}
 
 
 def _easy_draw(seen: Seen, rng: random.Random) -> bool:

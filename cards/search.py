@@ -22,10 +22,11 @@ decision is reproducible from the view and its rng: the hint and the review agre
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cards import evaluation, fast, hand_model
-from cards.judge import Seen
+from cards.judge import Judge, Seen
 from cards.opponent_hands import melds_with, sample_opponent_hands
 
 # Sampled worlds per decision. 0: the search is off and strong plays by its rules alone:
@@ -178,3 +179,94 @@ def takes(seen: Seen, rng: random.Random, rule: bool) -> bool:
     if rule:
         return margin >= -MARGIN * len(sampled)
     return margin > MARGIN * len(sampled)
+
+
+# --- Meld or hold: strong's play step (issue 44, fourth try) ---------------------------
+
+# 1: when strong's rules hold a meld (no dead meld, the opponent not near going out, not
+# going out this turn), the search judges laying each held meld down now against holding
+# it, by the deal's score difference played out to the end in the same sampled worlds.
+# Off: every setting measured lost deals to medium for a point or less a deal, within the
+# noise (bench/RESULTS.md, issue 44, fourth try): the playouts' opponent does not react
+# to a hand that shrinks, medium does.
+HOLD = 0
+HOLD_WORLDS = 16  # sampled worlds per meld/hold decision
+HOLD_WIN = 0.0  # points added for a deal won (0: the score difference alone)
+HOLD_MARGIN = 0.0  # points a world a lay-down must gain over holding to be chosen
+HOLD_FROM = 0  # the search decides from this completed turn of the deal (both seats')
+HOLD_DEADWOOD = 0  # and only while this many cards or more cannot leave the hand
+# 1: holding is also played out as "hold now, lay the meld down at the next turn" (after
+# the draw), and a meld goes down now only if that beats both holding to the end and
+# laying it down a turn later: the decision comes again next turn, which a playout that
+# holds to the end leaves out.
+HOLD_DELAY = 1
+
+
+def after_meld(seen: Seen, meld: list[str]) -> Seen:
+    """The seat's view once it has laid `meld` down (its hand less the meld, the meld on
+    the table as its own)."""
+    view = dict(seen.view)
+    view["hand"] = [code for code in seen.hand if code not in meld]
+    view["melds"] = [*view["melds"], {"cards": list(meld), "owner": view["seat"]}]
+    return Seen(view)
+
+
+def points_outcome(world: fast.World) -> float:
+    """Seat 0's score difference at the end of the deal (plus `HOLD_WIN` for a win)."""
+    if world.winner is None:
+        return 0.0
+    won = HOLD_WIN if world.winner == 0 else -HOLD_WIN
+    return won + world.scores[0] - world.scores[1]
+
+
+def meld_or_hold(
+    seen: Seen, rng: random.Random, melds: list[list[str]], discard: Callable[[Seen], str]
+) -> list[str] | None:
+    """The held meld to lay down now, or None to hold: each meld laid down (then the
+    discard `discard` chooses in that position) against holding (the same rule's
+    discard), played out to the end by the fast policy in the same worlds (common random
+    numbers: each option meets the same hands, the same stock and the same playout rng)."""
+    if not melds or seen.view["turns"] < HOLD_FROM:
+        return None
+    if HOLD_DEADWOOD and Judge(seen).deadwood(seen.hand) < HOLD_DEADWOOD:
+        return None
+    positions = [seen, *(after_meld(seen, meld) for meld in melds)]
+    discards = [discard(position) for position in positions]
+    sampled = worlds(seen, rng, HOLD_WORLDS)
+    seeds = [rng.getrandbits(32) for _ in sampled]
+    totals = [0.0] * len(positions)
+    later = [0.0] * len(melds)  # held now, laid down at the next turn
+    for (opponent, stock), seed in zip(sampled, seeds, strict=True):
+        for i, (position, card) in enumerate(zip(positions, discards, strict=True)):
+            world = start(position, opponent, stock)
+            world.discard(0, fast.INDEX[card])
+            fast.play_out(world, random.Random(seed), FULL_DEPTH)
+            totals[i] += points_outcome(world)
+        for i, meld in enumerate(melds[: len(melds) * HOLD_DELAY]):
+            world = start(seen, opponent, stock)
+            world.discard(0, fast.INDEX[discards[0]])
+            table = [*seen.table, meld]
+            lay_down_next_turn(world, fast.mask_of(meld), table, random.Random(seed))
+            later[i] += points_outcome(world)
+    margin = HOLD_MARGIN * len(sampled)
+    best = max(range(len(melds)), key=lambda i: totals[i + 1])
+    held = max(totals[0], later[best]) if HOLD_DELAY else totals[0]
+    return melds[best] if totals[best + 1] > held + margin else None
+
+
+def lay_down_next_turn(
+    world: fast.World, meld: int, table: list[list[str]], rng: random.Random
+) -> None:
+    """Play the world to its end from the opponent's turn, seat 0 laying `meld` down at
+    its next turn after the draw (when it still holds it and keeps a card to discard)."""
+    fast.play_out(world, rng, 1)
+    if world.over():
+        return
+    world.draw(0, world.wants_top(0), rng)
+    hand = world.hands[0]
+    taken = 1 << world.taken if world.taken >= 0 else 0
+    if hand & meld == meld and hand & ~meld & ~taken:
+        world.hands[0] = hand & ~meld
+        world.table = fast.table_of(table)
+    world.finish_turn(0)
+    fast.play_out(world, rng, FULL_DEPTH)

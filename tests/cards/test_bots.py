@@ -140,6 +140,52 @@ def test_medium_holding_two_melds_lays_down_the_high_one_when_the_opponent_is_ne
     assert bots.choose(after, 1, "medium", random.Random(1))["type"] == "discard"
 
 
+def test_medium_late_in_the_deal_and_far_from_out_lays_down_its_big_meld(monkeypatch):
+    # Against a player who keeps its melds until it goes out, medium was caught with the
+    # melds it held (bench/RESULTS.md, issue 44, medium). Off as shipped: turned on here.
+    from cards import laying_down
+    from tests.cards.positions import position
+
+    monkeypatch.setattr(laying_down, "LATE", 1)
+
+    others = ["AC", "AH", "9C", "4C", "6S", "QD", "TD"]
+    far = [*TWO_MELDS, "3C"]  # 2S 9D KC 3C cannot leave: 4 cards
+    late = position(far, others, pile=["KD"], step="play", turns=16)
+    action = bots.choose(late, 1, "medium", random.Random(1))
+    assert action["type"] == "meld"
+    assert sorted(action["cards"]) == ["JC", "JD", "JS"]  # 30 points; 5-6-7: 18
+    after = engine.apply(late, 1, action)
+    assert bots.choose(after, 1, "medium", random.Random(1))["type"] == "discard"
+    earlier = position(far, others, pile=["KD"], step="play", turns=15)
+    assert bots.choose(earlier, 1, "medium", random.Random(1))["type"] == "discard"
+    near = position(TWO_MELDS, others, pile=["KD"], step="play", turns=16)
+    assert bots.choose(near, 1, "medium", random.Random(1))["type"] == "discard"
+
+
+def test_medium_lays_down_at_once_a_meld_no_unseen_card_fits(monkeypatch):
+    from cards import laying_down
+    from tests.cards.positions import position
+
+    others = ["AC", "AH", "9C", "4C", "6S", "QD", "TD"]
+    state = position(TWO_MELDS, others, pile=["KD", "JH"], step="play")
+    monkeypatch.setattr(laying_down, "DEAD_MELDS", 1)
+    action = bots.choose(state, 1, "medium", random.Random(1))
+    assert action["type"] == "meld"
+    assert sorted(action["cards"]) == ["JC", "JD", "JS"]  # the J♥ is seen
+
+
+def test_medium_as_shipped_holds_its_melds_early_and_late(monkeypatch):
+    # Its new lay-downs are off (cards/laying_down.py: LATE, DEAD_MELDS): the two
+    # positions above, where they would lay a meld down, end the turn with a discard.
+    from tests.cards.positions import position
+
+    others = ["AC", "AH", "9C", "4C", "6S", "QD", "TD"]
+    dead = position(TWO_MELDS, others, pile=["KD", "JH"], step="play")
+    late = position([*TWO_MELDS, "3C"], others, pile=["KD"], step="play", turns=16)
+    for state in (dead, late):
+        assert bots.choose(state, 1, "medium", random.Random(1))["type"] == "discard"
+
+
 def test_strong_samples_the_opponent_holding_a_meld_for_each_card_it_took_from_the_pile():
     from tests.cards.positions import draw, play, position
 
