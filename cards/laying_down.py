@@ -3,10 +3,10 @@
 - easy melds everything at once and lays off on its own melds only (it does not look
   for room on the opponent's);
 - medium lays off at once and keeps up to two melds in hand: it melds once it holds
-  three, or when it can go out; it lays down at once a meld no unseen card fits, and
-  late in the deal (16 turns) while 4 cards or more cannot leave its hand, the melds
-  worth 25 points or more; against an opponent down to three cards it lays down the
-  melds worth 20 points or more, 12 when it holds two;
+  three, or when it can go out; against an opponent down to three cards it lays down
+  the melds worth 20 points or more, 12 when it holds two (two more lay-downs, a meld
+  no unseen card fits at once and the big melds late in the deal, are measured and off:
+  `DEAD_MELDS`, `LATE`);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets no
   lay-off spots), but lays down at once a meld no unseen card fits (the opponent cannot
   use it) and everything against an opponent down to three cards, to cut the points it
@@ -45,14 +45,21 @@ def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> boo
     return left == [taken] and not any(fits(meld, taken) for meld in table)  # type: ignore[arg-type]
 
 
-def _meld_among(seen: Seen, plan: Plan, wanted: Callable[[tuple[str, ...]], bool]) -> Action | None:
-    """The first meld of the hand's plan that `wanted` accepts, unless it would leave
-    only the card taken from the pile (which could not be discarded)."""
+def _layable(seen: Seen, plan: Plan) -> list[tuple[str, ...]]:
+    """The melds of the hand's plan that can go down now: not one that would leave only
+    the card taken from the pile (which could not be discarded)."""
+    found = []
     for meld in plan[2]:
-        if not wanted(meld):
-            continue
         left = [code for code in seen.hand if code not in meld]
         if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
+            found.append(meld)
+    return found
+
+
+def _meld_among(seen: Seen, plan: Plan, wanted: Callable[[tuple[str, ...]], bool]) -> Action | None:
+    """The first meld of the hand's plan that can go down now and `wanted` accepts."""
+    for meld in _layable(seen, plan):
+        if wanted(meld):
             return {"type": "meld", "cards": list(meld)}
     return None
 
@@ -84,10 +91,11 @@ def _easy_play(seen: Seen) -> Action | None:
 
 
 def _semi_held_play(seen: Seen) -> Action | None:
-    """Meld once three melds are in hand, or to go out; a meld no unseen card fits at
-    once (it gives the opponent nothing); late in the deal and far from going out, the
-    melds worth 25 points or more; against an opponent near going out, the melds worth
-    20 points or more (12 when holding two); lay off at once."""
+    """Meld once three melds are in hand, or to go out; with `DEAD_MELDS`, a meld no
+    unseen card fits at once (it gives the opponent nothing); with `LATE`, late in the
+    deal and far from going out, the melds worth 25 points or more; against an opponent
+    near going out, the melds worth 20 points or more (12 when holding two); lay off at
+    once."""
     judge = Judge(seen)
     plan = judge.plan(seen.hand)
     held = len(plan[2])
@@ -147,14 +155,9 @@ def _held_play(seen: Seen) -> Action | None:
 
 
 def held_melds(seen: Seen) -> list[list[str]]:
-    """The melds of the hand's plan that could be laid down now (none that would leave
-    only the card taken from the pile): strong's meld/hold choice (cards/search.py)."""
-    found = []
-    for meld in Judge(seen).plan(seen.hand)[2]:
-        left = [code for code in seen.hand if code not in meld]
-        if not _leaves_dead_end(seen, left, [*seen.table, list(meld)]):
-            found.append(list(meld))
-    return found
+    """The melds of the hand's plan that could be laid down now: strong's meld/hold
+    choice (cards/search.py)."""
+    return [list(meld) for meld in _layable(seen, Judge(seen).plan(seen.hand))]
 
 
 def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
