@@ -92,10 +92,7 @@ class SeatPhrase:
         may not have `self`)."""
 
         def tag(who: int | str | None, seat: int | None, mode: str, **values: Any):
-            try:
-                return _drawn(self, who, seat, mode, get_language(), tuple(values.items()))
-            except TypeError:  # an unhashable value
-                return self.tag(who, seat, mode, **values)
+            return self.drawn(who, seat, mode, get_language(), **values)
 
         return tag
 
