@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from cards import discard_model, fast, hand_model, search
+from cards import discard_model, fast, hand_model, rollout, search
 from cards.judge import Judge, Seen, discardable
 from cards.melds import value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
@@ -86,6 +86,8 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
     costed = costed_discards(seen, rng)
     if LEARNED and len(costed) > 1:
         return discard_model.best(seen, costed[:LEARNED_CANDIDATES])
+    if rollout.active():
+        return rollout.best_discard(seen, rng, costed)
     return search.best_discard(seen, rng, [code for _, code in costed])
 
 
