@@ -11,7 +11,8 @@
   with the search on (cards/search.py, off on the site), its best few are then judged
   by their mean outcome over sampled worlds; with `LEARNED` (off), its best few are
   ranked by a value learned from the search given the opponent's true hand
-  (cards/discard_model.py).
+  (cards/discard_model.py); with the rollouts on (cards/rollout.py, off), its best few
+  are played on by the levels' own rules in sampled worlds.
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
