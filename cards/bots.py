@@ -54,7 +54,10 @@ played level with the rules (bench/RESULTS.md, issue 44's third try). Its meld/h
 choice (lay a held meld down now, or keep it, by the score difference played out to the
 end) is off too (``search.HOLD = 0``): it cut the points strong is caught with by half
 but lost deals to medium, whose rules react to a hand that shrinks (bench/RESULTS.md,
-issue 44, fourth try).
+issue 44, fourth try). Its discard by rollouts of the bots' own rules (the rules' best
+three played on in sampled worlds by strong's and medium's real rules, cards/rollout.py)
+is off too (``rollout.WORLDS = 0``): it lost deals to medium, its playouts' outcomes
+too noisy to tell the candidates apart (bench/RESULTS.md, issue 44, fifth try).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,

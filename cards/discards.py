@@ -11,7 +11,8 @@
   with the search on (cards/search.py, off on the site), its best few are then judged
   by their mean outcome over sampled worlds; with `LEARNED` (off), its best few are
   ranked by a value learned from the search given the opponent's true hand
-  (cards/discard_model.py).
+  (cards/discard_model.py); with the rollouts on (cards/rollout.py, off), its best few
+  are played on by the levels' own rules in sampled worlds.
 
 The weights are tuned with ``bench/bots.py --set discards.NAME=VALUE``, in cards of
 deadwood.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from cards import discard_model, fast, hand_model, search
+from cards import discard_model, fast, hand_model, rollout, search
 from cards.judge import Judge, Seen, discardable
 from cards.melds import value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
@@ -86,6 +87,8 @@ def _strong_discard(seen: Seen, rng: random.Random) -> str:
     costed = costed_discards(seen, rng)
     if LEARNED and len(costed) > 1:
         return discard_model.best(seen, costed[:LEARNED_CANDIDATES])
+    if rollout.active():
+        return rollout.best_discard(seen, rng, costed)
     return search.best_discard(seen, rng, [code for _, code in costed])
 
 

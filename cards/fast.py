@@ -297,3 +297,41 @@ def play_out(world: World, rng: random.Random, depth: int, seat: int = 1) -> int
         world.finish_turn(seat)
         seat = 1 - seat
     return seat
+
+
+def leaving_count(mask: int, table: tuple[Shape, ...]) -> int:
+    """How many cards of the hand can leave it now, as `plan` counts them, summed over
+    the hand's groups of cards linked by partners: no meld nor lay-off links two groups
+    (the table's runs grow at two ends apart), and small groups recur from hand to hand,
+    so their plans are mostly cached (the rollouts of cards/rollout.py count many)."""
+    return sum(plan(group, table)[0] for group in groups_of(mask))
+
+
+def groups_of(mask: int) -> list[int]:
+    """The hand's groups of cards linked by partners (see `leaving_count`)."""
+    found = []
+    rest = mask
+    while rest:
+        group, todo = 0, rest & -rest
+        while todo:
+            i = todo.bit_length() - 1
+            group |= 1 << i
+            todo = (todo | PARTNERS[i] & mask) & ~group
+        found.append(group)
+        rest &= ~group
+    return found
+
+
+def gain_total(mask: int, cards: Iterable[int], table: tuple[Shape, ...]) -> int:
+    """The more cards that could leave the hand, summed over one more card of `cards`
+    at a time: only the groups the card links change."""
+    groups = [(group, plan(group, table)[0]) for group in groups_of(mask)]
+    total = 0
+    for c in cards:
+        merged, before = 1 << c, 0
+        for group, count in groups:
+            if group & PARTNERS[c]:
+                merged |= group
+                before += count
+        total += plan(merged, table)[0] - before
+    return total
