@@ -226,3 +226,31 @@ def test_easy_discards_at_random_pairs_and_high_cards_alike():
     state = position(hand, ["AC", "AH", "7C"], pile=["3D"], step="play")
     thrown = {bots.choose(state, 1, "easy", random.Random(salt))["card"] for salt in range(40)}
     assert thrown == set(hand)
+
+
+@pytest.mark.parametrize(("order", "thrown"), [(1, "2C"), (2, "KS"), (3, "KS")])
+def test_medium_as_a_guide_reader_counts_deadwood_first_in_cards_or_in_points(
+    monkeypatch, order, thrown
+):
+    # discards.ORDER (bench/RESULTS.md, issue 44, medium as a guide reader): in cards, the
+    # three loose cards tie and the chances keep the K♠ Q♠; in points, the K♠ goes first.
+    from cards import discards
+    from tests.cards.positions import position
+
+    monkeypatch.setattr(discards, "ORDER", order)
+    hand = ["5H", "6H", "7H", "KS", "QS", "2C"]
+    state = position(hand, ["AC", "AH", "9C", "4C"], pile=["KD"], step="play")
+    assert bots.choose(state, 1, "medium", random.Random(1)) == {"type": "discard", "card": thrown}
+
+
+def test_medium_with_a_short_memory_counts_the_older_discards_as_live(monkeypatch):
+    from cards import discards
+    from tests.cards.positions import position
+
+    state = position(["5H", "9S"], ["AC", "AH"], pile=["KD", "JC", "3S"], step="play")
+    seen = judge.Seen(engine.view(state, 1))
+    assert "KD" not in discards._medium_live(seen)
+    monkeypatch.setattr(discards, "MEMORY", 1)
+    live = discards._medium_live(seen)
+    assert {"KD", "JC"} <= set(live)
+    assert "3S" not in live
