@@ -38,6 +38,9 @@ LATE_TURN = 16  # medium: from this completed turn of the deal (both seats'), it
 LATE_DEADWOOD = 4  # medium, late: while this many cards or more cannot leave its hand
 LATE_POINTS = 25  # medium, late: it lays down the melds worth this many points or more
 DEAD_MELDS = 0  # medium: 1 lays down at once a meld no unseen card fits (0: it holds it)
+# medium, once the opponent shows melds, lays its own down sooner (the opponent is racing):
+SHOWN = 0  # medium: from this many opponent melds on the table (0: never)
+SHOWN_LAYS_DOWN_AT = 2  # medium: it then lays its melds down once it holds this many
 
 
 def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> bool:
@@ -136,6 +139,8 @@ def _melds_to_lay_down(seen: Seen) -> int:
     """medium: how many melds in hand make it lay them down. Two melds shown give the
     opponent lay-off spots; it waits for a third (the rule player of the literature,
     bench/baselines/cards.py, keeps them all, and beat medium laying down at two)."""
+    if SHOWN and seen.opponent_melds >= SHOWN:
+        return SHOWN_LAYS_DOWN_AT
     return MEDIUM_LAYS_DOWN_AT
 
 

@@ -254,3 +254,14 @@ def test_medium_with_a_short_memory_counts_the_older_discards_as_live(monkeypatc
     live = discards._medium_live(seen)
     assert {"KD", "JC"} <= set(live)
     assert "3S" not in live
+
+
+def test_medium_lays_down_two_melds_once_the_opponent_shows_one_when_switched_on(monkeypatch):
+    # laying_down.SHOWN (bench/RESULTS.md, issue 44, medium as a guide reader).
+    from cards import laying_down
+
+    monkeypatch.setattr(laying_down, "SHOWN", 1)
+    state = medium_at_play(1, 7, TWO_MELDS)
+    assert bots.choose(state, 1, "medium", random.Random(1))["type"] == "meld"
+    state = medium_at_play(0, 7, TWO_MELDS)
+    assert bots.choose(state, 1, "medium", random.Random(1))["type"] == "discard"
