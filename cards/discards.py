@@ -4,7 +4,10 @@
   cards could still make a meld;
 - medium discards the card that leaves the least deadwood and the best chances counting
   only live cards (a pair whose other cards are all seen is dead), avoids what the
-  opponent visibly collects and sheds high cards sooner;
+  opponent visibly collects and sheds high cards sooner (by the guides' order instead,
+  the least deadwood first and the chances only breaking ties, with `ORDER`, or with a
+  shorter memory of the pile, `MEMORY`: both off, bench/RESULTS.md, issue 44, medium's
+  second try);
 - strong weighs each discard by the same measure plus the chance that it helps the
   opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py;
   with `GUESSED`, off, drawn by the learned guess of cards/hand_model.py instead);
