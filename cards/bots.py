@@ -22,12 +22,16 @@ among the cards the opponent was seen taking from the pile.
   best chances counting only live cards (a pair whose other cards are all seen is
   dead), avoids what the opponent visibly collects, sheds high cards sooner, takes the
   top card when it makes a meld or lays off at once, lays off at once, and keeps up to
-  two melds in hand (it melds once it holds three, or when it can go out; against an
-  opponent down to three cards it lays down the melds worth 20 points or more, 12 when
-  it holds two). Two lay-downs measured for issue 44 are off (cards/laying_down.py
-  ``DEAD_MELDS`` and ``LATE``: a meld no unseen card fits at once, the big melds late in
-  the deal): they met medium's targets against rule but brought it level with strong by
-  matches;
+  two melds in hand (it melds once it holds three, or when it can go out; once the
+  opponent has shown a meld, at two already; against an opponent down to three cards
+  it lays down the melds worth 20 points or more, 12 when it holds two). Two lay-downs
+  measured for issue 44 are off (cards/laying_down.py ``DEAD_MELDS`` and ``LATE``: a
+  meld no unseen card fits at once, the big melds late in the deal): they met medium's
+  targets against rule but brought it level with strong by matches. Its discard by the
+  guides' order (the least deadwood in cards or in points first, the chances only
+  breaking ties: cards/discards.py ``ORDER``) and a shorter memory (``MEMORY``) are
+  measured and off: none made it a step below strong and still a fair fight for the
+  rule player (bench/RESULTS.md, issue 44, medium's second try);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the

@@ -4,7 +4,10 @@
   cards could still make a meld;
 - medium discards the card that leaves the least deadwood and the best chances counting
   only live cards (a pair whose other cards are all seen is dead), avoids what the
-  opponent visibly collects and sheds high cards sooner;
+  opponent visibly collects and sheds high cards sooner (by the guides' order instead,
+  the least deadwood first and the chances only breaking ties, with `ORDER`, or with a
+  shorter memory of the pile, `MEMORY`: both off, bench/RESULTS.md, issue 44, medium's
+  second try);
 - strong weighs each discard by the same measure plus the chance that it helps the
   opponent, over opponent hands sampled from the unseen cards (cards/opponent_hands.py;
   with `GUESSED`, off, drawn by the learned guess of cards/hand_model.py instead);
@@ -24,7 +27,7 @@ import random
 
 from cards import discard_model, fast, hand_model, rollout, search
 from cards.judge import Judge, Seen, discardable
-from cards.melds import value
+from cards.melds import DECK, value
 from cards.opponent_hands import collected, danger, sample_opponent_hands
 
 SAMPLES = 24  # strong: opponent hands sampled per decision
@@ -42,6 +45,13 @@ GUESSED = 0  # 1: the hands for the danger drawn by the guess; 0: cards/opponent
 # off: level with the rules on seeds 200, 300 and 1 (bench/RESULTS.md, issue 44, third try).
 LEARNED = 0  # 1: strong discards the best of its first `LEARNED_CANDIDATES` by the model
 LEARNED_CANDIDATES = 4
+# medium's discard, issue 44 (bench/RESULTS.md, "Rummy: medium as a guide reader"):
+ORDER = 0  # medium: 0 weighs deadwood, chances, collected and points together; 1 takes the
+# least deadwood in cards first, 2 the least deadwood in points first (the guides' rule),
+# 3 the least in cards then in points, the chances then breaking ties, then the higher card
+MEDIUM_CHANCES = 4.0  # medium, ORDER 0: the weight of its chances (strong's: CHANCES)
+MEDIUM_POINTS = 0.05  # medium, ORDER 0: the weight of a point of card value (strong's: POINTS)
+MEMORY = 0  # medium: it remembers only the pile's last MEMORY cards (0: the whole pile)
 
 
 def _easy_discard(seen: Seen, rng: random.Random) -> str:
@@ -60,17 +70,51 @@ def loose_cards(seen: Seen, judge: Judge) -> list[str]:
     return loose or options
 
 
+def _medium_live(seen: Seen) -> list[str]:
+    """The cards medium counts as live: with `MEMORY`, the pile's older cards are forgotten."""
+    if not MEMORY:
+        return seen.unseen
+    forgotten = set(seen.pile[:-MEMORY])
+    return [c for c in DECK if c in forgotten or c in seen.unseen]
+
+
 def _medium_discard(seen: Seen, rng: random.Random) -> str:
     judge = Judge(seen)
+    unseen = _medium_live(seen)
+    if ORDER:
+        return _guide_discard(seen, judge, unseen, rng)
 
     def cost(code: str) -> tuple[float, float]:
         rest = [c for c in seen.hand if c != code]
-        live = [c for c in seen.unseen if c != code]
-        worth = judge.deadwood(rest) - CHANCES * judge.gain(rest, live)
-        worth += COLLECTED * collected(code, seen) - POINTS * value(code)
+        live = [c for c in unseen if c != code]
+        worth = judge.deadwood(rest) - MEDIUM_CHANCES * judge.gain(rest, live)
+        worth += COLLECTED * collected(code, seen) - MEDIUM_POINTS * value(code)
         return (worth, rng.random())
 
     return min(loose_cards(seen, judge), key=cost)
+
+
+def _guide_discard(seen: Seen, judge: Judge, unseen: list[str], rng: random.Random) -> str:
+    """The guides' discard: the least deadwood (in cards, or with ORDER 2 in points),
+    then the best chances, then the higher card."""
+
+    def left(code: str) -> tuple[int, int]:
+        rest = [c for c in seen.hand if c != code]
+        leaving = judge.plan(rest)[3]
+        points = sum(value(c) for c in rest if c not in leaving)
+        if ORDER == 2:
+            return (points, 0)
+        return (len(rest) - len(leaving), points if ORDER == 3 else 0)
+
+    lefts = {code: left(code) for code in discardable(seen)}
+    least = min(lefts.values())
+
+    def cost(code: str) -> tuple[float, int, float]:
+        rest = [c for c in seen.hand if c != code]
+        live = [c for c in unseen if c != code]
+        return (-judge.gain(rest, live), -value(code), rng.random())
+
+    return min((code for code in lefts if lefts[code] == least), key=cost)
 
 
 def _strong_worth(

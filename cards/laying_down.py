@@ -3,10 +3,11 @@
 - easy melds everything at once and lays off on its own melds only (it does not look
   for room on the opponent's);
 - medium lays off at once and keeps up to two melds in hand: it melds once it holds
-  three, or when it can go out; against an opponent down to three cards it lays down
-  the melds worth 20 points or more, 12 when it holds two (two more lay-downs, a meld
-  no unseen card fits at once and the big melds late in the deal, are measured and off:
-  `DEAD_MELDS`, `LATE`);
+  three, or when it can go out; once the opponent shows a meld of its own (it is
+  racing), at two already (`SHOWN`); against an opponent down to three cards it lays
+  down the melds worth 20 points or more, 12 when it holds two (two more lay-downs, a
+  meld no unseen card fits at once and the big melds late in the deal, are measured and
+  off: `DEAD_MELDS`, `LATE`);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets no
   lay-off spots), but lays down at once a meld no unseen card fits (the opponent cannot
   use it) and everything against an opponent down to three cards, to cut the points it
@@ -38,6 +39,12 @@ LATE_TURN = 16  # medium: from this completed turn of the deal (both seats'), it
 LATE_DEADWOOD = 4  # medium, late: while this many cards or more cannot leave its hand
 LATE_POINTS = 25  # medium, late: it lays down the melds worth this many points or more
 DEAD_MELDS = 0  # medium: 1 lays down at once a meld no unseen card fits (0: it holds it)
+# medium, once the opponent shows melds, lays its own down sooner (the opponent is racing):
+# strong, which shows the melds no unseen card fits, then wins more deals against it, and
+# rule, which shows none before going out, plays it as before (bench/RESULTS.md, issue 44,
+# medium's second try): a step between them.
+SHOWN = 1  # medium: from this many opponent melds on the table (0: never)
+SHOWN_LAYS_DOWN_AT = 2  # medium: it then lays its melds down once it holds this many
 
 
 def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> bool:
@@ -135,7 +142,11 @@ def _late(seen: Seen, judge: Judge) -> bool:
 def _melds_to_lay_down(seen: Seen) -> int:
     """medium: how many melds in hand make it lay them down. Two melds shown give the
     opponent lay-off spots; it waits for a third (the rule player of the literature,
-    bench/baselines/cards.py, keeps them all, and beat medium laying down at two)."""
+    bench/baselines/cards.py, keeps them all, and beat medium laying down at two), but
+    not once the opponent has shown a meld (`SHOWN`): it is racing, and the points held
+    in hand are what it would catch."""
+    if SHOWN and seen.opponent_melds >= SHOWN:
+        return SHOWN_LAYS_DOWN_AT
     return MEDIUM_LAYS_DOWN_AT
 
 
@@ -168,7 +179,8 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
     )
 
 
-# How each level melds: easy at once; medium once it holds three melds; strong keeps its
+# How each level melds: easy at once; medium once it holds three melds (two against an
+# opponent that shows one); strong keeps its
 # melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
 # down when the opponent is near going out.
 PLAYS = {"easy": _easy_play, "medium": _semi_held_play, "strong": _held_play}
