@@ -78,7 +78,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards import engine, search
+from cards import engine, rollout, search
 from cards.discards import DISCARDERS, ranked_discards
 from cards.judge import Action, Seen, View, makes_meld
 from cards.laying_down import PLAYS, held_melds, next_play
@@ -144,3 +144,4 @@ def _searched_draw(seen: Seen, rng: random.Random) -> bool:
 
 
 DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _searched_draw}
+rollout.players = choose  # the rollouts' players (cards/rollout.py, off on the site)

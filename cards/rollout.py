@@ -18,6 +18,7 @@ reshuffles' seeds), so the hint and the review agree on a position.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cards import evaluation, fast, judge, search
@@ -37,6 +38,10 @@ MARGIN = 0.0  # a candidate overrules the rules' first only by more than this a 
 GAP = 0.0  # >0: play out only the candidates within this cost of the rules' first
 
 _busy = False  # inside a playout: the players there discard by the rules alone
+# The levels' players, `(state, seat, level, rng) -> action`: cards/bots.py's `choose`,
+# set by that module when it loads (it imports the discarders, which import this one, so
+# importing it here would close a cycle).
+players: Callable[[State, int, str, random.Random], dict[str, Any]] | None = None
 
 
 def active() -> bool:
@@ -97,15 +102,14 @@ def score(state: State, me: int, start: int) -> float:
 
 def play_on(state: State, me: int, seed: int) -> float:
     """Play the deal on from `state` by the levels' rules; `me`'s outcome."""
-    from cards import bots  # bots imports the discarders, which import this module
-
+    assert players is not None, "cards.bots sets rollout.players when it loads"
     levels = {me: "strong", other(me): "strong" if OPPONENT else "medium"}
     rngs = {s: random.Random(f"{seed}:{s}") for s in SEATS}
     start = state.turns
     while state.result is None and state.turns - start < DEPTH:
         seat = state.turn
         assert seat is not None
-        state = apply(state, seat, bots.choose(state, seat, levels[seat], rngs[seat]))
+        state = apply(state, seat, players(state, seat, levels[seat], rngs[seat]))
     return score(state, me, start)
 
 

@@ -108,7 +108,7 @@ def test_a_run_paired_with_a_saved_run_of_the_same_pairs_shows_the_change(tmp_pa
     with contextlib.redirect_stdout(before):
         bench.main([*common, "--save", str(saved)])
     with contextlib.redirect_stdout(after):
-        bench.main([*common, "--set", "discards.CHANCES=0.0", "--paired-with", str(saved)])
+        bench.main([*common, "--set", "discards.MEDIUM_CHANCES=0.0", "--paired-with", str(saved)])
 
     share = [
         float(re.search(r"win share of medium: ([\d.]+)%", out.getvalue()).group(1))
