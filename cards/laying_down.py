@@ -180,7 +180,6 @@ def _last_card_discardable(seen: Seen, judge: Judge) -> bool:
 
 
 # How each level melds: easy at once; medium once it holds three melds (two against an
-# opponent that shows one); strong keeps its
-# melds in hand (no lay-off spots for the opponent) until it can go out; both lay them
-# down when the opponent is near going out.
+# opponent that shows one); strong keeps its melds in hand (no lay-off spots for the
+# opponent) until it can go out; both lay them down when the opponent is near going out.
 PLAYS = {"easy": _easy_play, "medium": _semi_held_play, "strong": _held_play}
