@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e import live_database
 from tests.live_server import DaphneProcess, migrate, server_env
+from tests.workers import worker_number
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The e2e server's SECRET_KEY: a test may seal a game position for it (rooms.local.sealing).
@@ -39,7 +40,8 @@ class _PostgresDatabase:
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
-        self.name = parts.path.lstrip("/") + "_e2e"
+        # One per xdist worker (tests/workers.py), as pytest-django's test databases.
+        self.name = f"{parts.path.lstrip('/')}_e2e{worker_number() or ''}"
         self.url = urlunsplit(parts._replace(path="/" + self.name))
         self.admin_url = urlunsplit(parts._replace(path="/postgres"))
 
