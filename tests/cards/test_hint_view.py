@@ -68,6 +68,8 @@ def test_the_hint_speaks_the_players_language() -> None:
     [
         ("en", "Hint: discard the king of spades."),
         ("ru", "Подсказка: сбросьте эту карту: король пик."),
+        # "a carta": the article agrees with "carta", whatever the card ("a dama", "o rei").
+        ("pt", "Dica: descarte a carta rei de espadas."),
     ],
 )
 def test_the_hint_names_the_card_in_words_as_the_board_speaks_it(language, said) -> None:
