@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import board, bots, engine, lesson, review
 from cards.hint import hint
+from cards.templatetags.cards_board import NAMES
 from rooms.registry import Game
 
 GAME = Game(
@@ -17,6 +18,7 @@ GAME = Game(
     hint=hint,
     review=review,
     lesson=lesson.LESSON,
+    names=NAMES,
     rates={"hint": (30, 60)},
     # Rummy's own rule decides who plays first (player 1 in a match's first deal, then
     # the deal alternates), not the round-by-round first_seat.

@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from cards import bots, engine
-from cards.melds import listing, shown
 from cards.state import State
+from cards.templatetags.cards_board import card_name, shown_cards
 from gamekit.advice import rng_for
 
 HINT_LEVEL = "strong"
@@ -25,18 +25,20 @@ def hint(state: State, seat: int) -> dict[str, Any]:
 
 
 def describe_action(action: dict[str, Any]) -> str:
-    """The suggestion in words, in the active language."""
+    """The suggestion in words, in the active language, the cards named as the board's
+    spoken labels name them ("7 of hearts", not "7♥", which a screen reader reads
+    badly)."""
     kind = action["type"]
     if kind == "draw":
         if action["source"] == "stock":
             return gettext("Hint: draw from the stock.")
         return gettext("Hint: take the top card of the discard pile.")
     if kind == "meld":
-        return gettext("Hint: meld %(cards)s.") % {"cards": listing(action["cards"])}
+        return gettext("Hint: meld %(cards)s.") % {"cards": shown_cards(action["cards"], True)}
     if kind == "lay_off":
         cards = action.get("cards") or [action["card"]]
         return gettext("Hint: lay off %(cards)s on meld %(meld)s.") % {
-            "cards": listing(cards),
+            "cards": shown_cards(cards, True),
             "meld": action["meld"] + 1,
         }
-    return gettext("Hint: discard the %(card)s.") % {"card": shown(action["card"])}
+    return gettext("Hint: discard the %(card)s.") % {"card": card_name(action["card"])}

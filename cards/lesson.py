@@ -2,7 +2,8 @@
 RULES.md's rummy. The 5♣ is taken from the discard pile, refused as a discard, melded
 in a set; a discard ends the turn; the computer melds a run; a card drawn from the
 stock makes a run, the Q♦ is laid off on the computer's run, the 7s are melded and the
-last card discarded: out, the deal won.
+last card discarded: out, the deal won. The lines name the cards in words, as the board
+speaks them ("the 5 of clubs"), not "5♣", which a screen reader reads badly.
 """
 
 from __future__ import annotations
@@ -32,15 +33,15 @@ LESSON = Lesson(
     steps=(
         Step(
             gettext_noop(
-                "Each turn begins with a draw. Take the 5♣ from the discard pile: with "
-                "your 5♠ and 5♦ it makes a set."
+                "Each turn begins with a draw. Take the 5 of clubs from the discard pile: "
+                "with your 5 of spades and 5 of diamonds it makes a set."
             ),
             {"type": "draw", "source": "discard"},
         ),
         Step(
             gettext_noop(
-                "Now try to discard the 5♣ you have just taken, and read why you may not. "
-                "Then meld your set of three 5s: select them and press Meld."
+                "Now try to discard the 5 of clubs you have just taken, and read why you "
+                "may not. Then meld your set of three 5s: select them and press Meld."
             ),
             {"type": "discard", "card": "5C"},
             refused="taken_card",
@@ -50,7 +51,7 @@ LESSON = Lesson(
             {"type": "meld", "cards": ["5S", "5D", "5C"]},
         ),
         Step(
-            gettext_noop("A discard ends your turn: discard the K♣."),
+            gettext_noop("A discard ends your turn: discard the king of clubs."),
             {"type": "discard", "card": "KC"},
             replies=(
                 {"type": "draw", "source": "stock"},
@@ -64,13 +65,13 @@ LESSON = Lesson(
         ),
         Step(
             gettext_noop(
-                "You may lay off cards on any meld, the computer's too: lay off your Q♦ "
-                "on its run 9-10-J♦."
+                "You may lay off cards on any meld, the computer's too: lay off your "
+                "queen of diamonds on its run of the 9, 10 and jack of diamonds."
             ),
             {"type": "lay_off", "card": "QD", "meld": 1},
         ),
         Step(
-            gettext_noop("The 4♥ you drew makes a run: meld 2-3-4♥."),
+            gettext_noop("The 4 of hearts you drew makes a run: meld the 2, 3 and 4 of hearts."),
             {"type": "meld", "cards": ["2H", "3H", "4H"]},
         ),
         Step(

@@ -15,9 +15,7 @@ from cards.melds import (
     check_meld,
     fits,
     hand_value,
-    listing,
     melds_in,
-    shown,
     sort_cards,
 )
 from cards.state import (
@@ -32,6 +30,9 @@ from cards.state import (
 )
 from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
 from gamekit.seats import SEATS, other
+
+# A refusal names cards by their codes ("7H", several split by spaces): the site says them
+# in words, as the board does (cards.templatetags.cards_board.NAMES).
 
 
 def _malformed(message: str, **params: Any) -> IllegalAction:
@@ -63,7 +64,7 @@ def _cards_field(action: Action, key: str = "cards") -> list[str]:
         raise IllegalAction(
             "duplicate_card",
             gettext_noop("The %(card)s is named twice."),
-            card=shown(repeated[0]),
+            card=repeated[0],
         )
     return cards
 
@@ -73,7 +74,7 @@ def _in_hand(state: State, seat: Seat, cards: Sequence[str]) -> None:
     for code in cards:
         if code not in hand:
             raise IllegalAction(
-                "not_in_hand", gettext_noop("You do not hold the %(card)s."), card=shown(code)
+                "not_in_hand", gettext_noop("You do not hold the %(card)s."), card=code
             )
 
 
@@ -87,7 +88,7 @@ def _check_dead_end(state: State, seat: Seat, left: tuple[str, ...], melds: tupl
                 "Keep a card to discard: the %(card)s, taken from the discard pile this "
                 "turn, cannot be discarded and fits no meld on the table."
             ),
-            card=shown(taken),
+            card=taken,
         )
 
 
@@ -203,9 +204,9 @@ def _lay_off(state: State, seat: Seat, action: Action) -> State:
         raise IllegalAction(
             "does_not_fit",
             gettext_noop("%(cards)s cannot be laid off on meld %(meld)s (%(meld_cards)s)."),
-            cards=listing(sort_cards(cards)),
+            cards=" ".join(sort_cards(cards)),
             meld=index + 1,
-            meld_cards=listing(meld.cards),
+            meld_cards=" ".join(meld.cards),
         )
     laid = Meld(
         owner=meld.owner,
@@ -231,7 +232,7 @@ def _discard(state: State, seat: Seat, action: Action) -> State:
             gettext_noop(
                 "You took the %(card)s from the discard pile this turn: it cannot be discarded now."
             ),
-            card=shown(code),
+            card=code,
         )
     current = {**(state.current or new_turn(seat)), "discard": code}
     left = _without(state.hands[seat], [code])

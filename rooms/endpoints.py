@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
 from gamekit.engine import IllegalAction
-from rooms.errors import RoomError, describe
+from rooms.errors import Names, RoomError, describe
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -87,8 +87,11 @@ def read_form_json(
     return {name: _loads(text or "") for name, text in fields.items()}
 
 
-def refusal(error: RoomError | IllegalAction, status: int = 400) -> JsonResponse:
-    return JsonResponse(describe(error), status=status)
+def refusal(
+    error: RoomError | IllegalAction, status: int = 400, names: Names | None = None
+) -> JsonResponse:
+    """The refusal as JSON, the pieces it names said with `names` (Game.names)."""
+    return JsonResponse(describe(error, names), status=status)
 
 
 Endpoint = Callable[Concatenate[JsonRequest, P], "dict[str, Any] | HttpResponse"]

@@ -2,13 +2,16 @@
 
 Engines raise `gamekit.engine.IllegalAction` (English template + params); the rooms app
 raises `RoomError` for everything around the game (versions, seats, tokens, limits).
-Both reach the browser as `{code, message}`, the message in the player's language.
+Both reach the browser as `{code, message}`, the message in the player's language,
+the pieces it names (a card's code) said as the game's board says them (Game.names).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -85,22 +88,31 @@ class RoomError(Exception):
         return str(MESSAGES.get(self.code, MESSAGES["bad_request"]))
 
 
-def describe(error: RoomError | IllegalAction) -> dict[str, Any]:
-    """`{code, message}` for the browser, in the active language; with `edit` when the
+Names = Mapping[str, Callable[[Any], str]]
+
+
+def describe(error: RoomError | IllegalAction, names: Names | None = None) -> dict[str, Any]:
+    """`{code, message}` for the browser, in the active language, each param in `names`
+    (the game's, Game.names) said in words; with `edit` when the
     refusal names the step of a many-step request that failed (a draft's edit), and
     `lesson` when it was a lesson's (rooms.local.lessons: where the lesson stands)."""
-    described = _described(error)
+    described = _described(error, names or {})
     lesson = getattr(error, "lesson", None)
     if lesson is not None:
         described["lesson"] = lesson
     return described
 
 
-def _described(error: RoomError | IllegalAction) -> dict[str, Any]:
+def _described(error: RoomError | IllegalAction, names: Names) -> dict[str, Any]:
     if isinstance(error, IllegalAction):
         message = gettext(error.message)
         if error.params:
-            message = message % error.params
+            params = dict(error.params)
+            said = {key: names[key](params[key]) for key in names if key in params}
+            named = any(said[key] != params[key] for key in said)
+            message = message % (params | said)
+            if named:  # a name may begin the sentence: "King of hearts is …"
+                message = capfirst(message)
         described: dict[str, Any] = {"code": error.code, "message": message}
         if "edit" in error.params:
             described["edit"] = error.params["edit"]

@@ -129,6 +129,9 @@ class Game:
     hand_key: str = "hand"
     # The guided first round, "Learn to play" (gamekit.lesson.Lesson); None: none.
     lesson: Lesson | None = None
+    # How the game says the pieces its refusals name, by param: {"card": a card's code ->
+    # its name in words, as the board's spoken labels say it} (rooms.errors.describe).
+    names: Mapping[str, Callable[[Any], str]] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here

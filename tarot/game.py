@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rooms.registry import Game
 from tarot import board, bots, engine, lesson, review
 from tarot.hint import hint
+from tarot.templatetags.tarot_board import NAMES
 
 GAME = Game(
     slug="tarot",
@@ -17,6 +18,7 @@ GAME = Game(
     hint=hint,
     review=review,
     lesson=lesson.LESSON,
+    names=NAMES,
     rates={"hint": (30, 60)},
     counts={"hand_counts": "hand"},
 )

@@ -3,7 +3,9 @@ every rule of RULES.md's Tarot duel. The K♥ is played from a stack; the comput
 diamonds and a trump is refused, the 3♦ follows suit; it leads clubs, which the learner
 lacks: the 1♥ is refused, a trump takes the trick; the Excuse is led and comes back;
 the 20 of trumps is led and the computer, whose only trump is the Petit, must give it
-up. Then the round goes on to its result.
+up. Then the round goes on to its result. The lines name the cards in words, as the
+board speaks them ("the king of hearts", "trump 5"), not "K♥", which a screen reader
+reads badly.
 """
 
 from __future__ import annotations
@@ -57,29 +59,35 @@ LESSON = Lesson(
         Step(
             gettext_noop(
                 "You play from your hand or from the face-up top of one of your stacks. "
-                "Lead the K♥ from your first stack: the card under it turns face up."
+                "Lead the king of hearts from your first stack: the card under it turns face up."
             ),
             play("HK"),
             replies=(play("H2"),),
         ),
         Step(
-            gettext_noop("You won the trick, so you lead again: lead the 2♠."),
+            gettext_noop("You won the trick, so you lead again: lead the 2 of spades."),
             play("S2"),
             replies=(play("SK"), play("DK")),
         ),
         Step(
-            gettext_noop("The computer took it and leads the K♦. Try to play a trump on it."),
+            gettext_noop(
+                "The computer took it and leads the king of diamonds. Try to play a trump on it."
+            ),
             play("T5"),
             refused="follow_suit",
         ),
-        Step(gettext_noop("Follow suit with your 3♦."), play("D3"), replies=(play("CK"),)),
         Step(
-            gettext_noop("The computer leads the K♣ and you have no club. Try the 1♥."),
+            gettext_noop("Follow suit with your 3 of diamonds."), play("D3"), replies=(play("CK"),)
+        ),
+        Step(
+            gettext_noop(
+                "The computer leads the king of clubs and you have no club. Try the 1 of hearts."
+            ),
             play("H1"),
             refused="play_a_trump",
         ),
         Step(
-            gettext_noop("Play your 5 of trumps: any trump beats a suit card."),
+            gettext_noop("Play your trump 5: any trump beats a suit card."),
             play("T5"),
             replies=(),
         ),
@@ -91,11 +99,14 @@ LESSON = Lesson(
             play("EX"),
             replies=(play("C2"), play("S3")),
         ),
-        Step(gettext_noop("The computer leads the 3♠: take it with your Q♠."), play("SQ")),
+        Step(
+            gettext_noop("The computer leads the 3 of spades: take it with your queen of spades."),
+            play("SQ"),
+        ),
         Step(
             gettext_noop(
-                "The Petit, the 1 of trumps, is worth 4.5 points. The computer's only trump "
-                "is the Petit: lead your 20 of trumps and it must give it up."
+                "The Petit, trump 1, is worth 4.5 points. The computer's only trump is the "
+                "Petit: lead your trump 20 and it must give it up."
             ),
             play("T20"),
             replies=(play("T1"),),

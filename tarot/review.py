@@ -44,13 +44,13 @@ MISS_SWING = 10
 
 ONLY = gettext_noop("The only card that could be played.")
 SAME = gettext_noop("The strong level would have played the same card.")
-CLOSE = gettext_noop("The strong level would have played the %(card)s, for about the same.")
+CLOSE = gettext_noop("The strong level would have played %(card)s, for about the same.")
 # A miss by its chance to win the round alone (under a point by the end of the round).
-OTHER = gettext_noop("The strong level would have played the %(card)s.")
+OTHER = gettext_noop("The strong level would have played %(card)s.")
 MORE = ngettext_noop(
-    "The strong level would have played the %(card)s: about %(count)d more point by the "
+    "The strong level would have played %(card)s: about %(count)d more point by the "
     "end of the round.",
-    "The strong level would have played the %(card)s: about %(count)d more points by the "
+    "The strong level would have played %(card)s: about %(count)d more points by the "
     "end of the round.",
 )
 SWING = gettext_noop("Its chance to win the round: %(swing)d%% better.")

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rooms.registry import Game
 from tiles import board, bots, engine, lesson, review, urls
 from tiles.hint import hint
+from tiles.markup import NAMES
 
 GAME = Game(
     slug="tiles",
@@ -16,6 +17,7 @@ GAME = Game(
     hint=hint,
     review=review,
     lesson=lesson.LESSON,
+    names=NAMES,
     reveal=_("Show Player %(seat)s's tiles"),
     hand_key="rack",
     # Each hint may cost up to about a second of CPU; a draft check comes with each edit

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from gamekit.memo import memoized
-from tiles.sets import JOKER
+from tiles.sets import JOKER, is_tile
 
 # Each colour also has its own mark under the number, so that it never depends on hue.
 COLOURS: dict[str, tuple[str, Any, str]] = {
@@ -56,6 +56,22 @@ def label(code: str, language: str | None) -> str:
     _name, spoken, _mark = COLOURS[code[0]]
     number = NUMBER_WORDS.get(code[1:], code[1:])
     return gettext("%(colour)s %(number)s") % {"colour": spoken, "number": number}
+
+
+def tile_name(code: str) -> str:
+    """A tile in words, as its spoken label says it ("red 7", "красная семёрка"); what
+    is not a tile's code (a hand-made message's) as it is."""
+    return label(code, get_language()) if is_tile(code) else code
+
+
+def _names(codes: str) -> str:
+    """Tiles given by their codes split by spaces ("B10 R7"), in words."""
+    return ", ".join(tile_name(code) for code in str(codes).split())
+
+
+# The params of the refusals that name tiles (tiles/turns.py, sets.py, draft.py), said in
+# words as the board says them, not by their codes ("R7") (Game.names).
+NAMES = {"tile": tile_name, "tiles": _names}
 
 
 def face(code: str) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from rooms.throttle import game_throttle
 from tiles.board import draft_html
 from tiles.board_view import draft_context
 from tiles.draft import MAX_EDITS, replay
+from tiles.markup import NAMES
 from tiles.sets import ALL_TILES, is_tile, parse_table
 
 # A draft of 1000 edits with a full table is far below this; anything bigger is not a page.
@@ -67,10 +68,12 @@ def draft(request: HtmxRequest) -> HttpResponse:
             raise _bad(gettext_noop("The edits must be a list."))
         result = replay(table, rack, opened, edits)
     except (IllegalAction, RoomError) as error:
-        return refusal(error)
+        return refusal(error, names=NAMES)
     problems = [
         {
-            **describe(IllegalAction(problem["code"], problem["message"], **problem["params"])),
+            **describe(
+                IllegalAction(problem["code"], problem["message"], **problem["params"]), NAMES
+            ),
             "set": problem["set"],
         }
         for problem in result.problems

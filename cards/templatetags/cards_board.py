@@ -157,6 +157,22 @@ def shown_cards(codes: Iterable[str] | str | None, spoken: bool = False) -> str:
     return listing(codes)
 
 
+def card_name(code: str) -> str:
+    """A card in words, as its face's spoken label says it: "7 of hearts", "семёрка
+    червей"; what is not a card's code (a hand-made message's) as it is."""
+    return _face(code, get_language())["label"] if is_card(code) else code
+
+
+def _names(codes: str) -> str:
+    """Cards given by their codes split by spaces ("5H 6H 7H"), in words."""
+    return ", ".join(card_name(code) for code in str(codes).split())
+
+
+# The params of rummy's refusals that name cards (cards/turns.py), said in words
+# (Game.names).
+NAMES = {"card": card_name, "cards": _names, "meld_cards": _names}
+
+
 @memoized("cards.board.spoken", 4096)
 def _spoken(codes: tuple[str, ...], language: str | None) -> str:
     """Cards by their names, in `language` (the cache key): a meld or a hand, mostly the

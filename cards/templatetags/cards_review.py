@@ -1,4 +1,4 @@
-"""A rummy review's lines, the cards named as the board names them."""
+"""A rummy review's lines, the cards named in words as the board speaks them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from cards.melds import shown
+from cards.templatetags.cards_board import card_name
 from rooms.review_text import say
 
 register = template.Library()
@@ -14,4 +14,4 @@ register = template.Library()
 
 @register.simple_tag
 def review_line(message: dict[str, Any]) -> str:
-    return say(message, card=shown)
+    return say(message, card=card_name)

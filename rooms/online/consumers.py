@@ -24,7 +24,7 @@ from django.utils import translation
 
 from gamekit.engine import IllegalAction
 from rooms.codes import is_room_code
-from rooms.errors import RoomError, describe
+from rooms.errors import Names, RoomError, describe
 from rooms.models import Room, Seat
 from rooms.online import protocol, push, store
 from rooms.online.flood import TokenBucket
@@ -200,7 +200,7 @@ class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
                 self.room, self.seat.number, message.get("version"), message.get("action")
             )
         except (RoomError, IllegalAction) as error:
-            await self.refuse(error)
+            await self.refuse(error, self.room.registered_game.names)
             if isinstance(error, RoomError) and error.code == "stale":
                 await self.send_state()
             return
@@ -282,8 +282,8 @@ class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
 
     # --- Sending ------------------------------------------------------------------
 
-    async def refuse(self, error: RoomError | IllegalAction) -> None:
-        await self.send_json(protocol.error(error))
+    async def refuse(self, error: RoomError | IllegalAction, names: Names | None = None) -> None:
+        await self.send_json(protocol.error(error, names))
 
     async def send_json(self, message: dict[str, Any]) -> None:
         version = message["version"] if message["type"] == "state" else None

@@ -76,7 +76,7 @@ from django.conf import settings
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from gamekit.engine import IllegalAction
-from rooms.errors import RoomError, describe
+from rooms.errors import Names, RoomError, describe
 
 MAX_MESSAGE_BYTES = 16 * 1024
 # No message of the protocol nests deeper than a few levels; json.loads would recurse
@@ -206,9 +206,10 @@ def consent(asked: list[int], event: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def error(refusal: RoomError | IllegalAction) -> dict[str, Any]:
-    """An `error`: the refusal's stable code and its message in the player's language."""
-    return {"type": "error", **describe(refusal)}
+def error(refusal: RoomError | IllegalAction, names: Names | None = None) -> dict[str, Any]:
+    """An `error`: the refusal's stable code and its message in the player's language,
+    the pieces it names said with `names` (Game.names)."""
+    return {"type": "error", **describe(refusal, names)}
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -103,6 +103,16 @@ def _card_name(code: str, language: str | None) -> str:
     return name % {"rank": _rank_name(code[1:]), "suit": _suit_name(code[0])}
 
 
+def _refused_card(code: str) -> str:
+    # A hand-made message may name what is no card: said as it came.
+    return card_name(code) if is_card(code) else code
+
+
+# The params of the duel's refusals that name a card (tarot/turns.py), said in words as
+# the board says them, not by the code a hand-made message sent ("HK") (Game.names).
+NAMES = {"card": _refused_card}
+
+
 def card_face(code: str, **marks: Any) -> dict[str, Any]:
     """A card as the templates draw it, with any marks given (legal, fresh, …)."""
     return _face(code, get_language()) | marks

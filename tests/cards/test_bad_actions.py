@@ -3,8 +3,13 @@ changes: not a dict, unknown type, wrong types, unknown cards, cards not in the 
 duplicates, out of turn."""
 
 import pytest
+from django.utils import translation
 
 from cards.engine import apply
+from cards.melds import DECK
+from cards.templatetags.cards_board import NAMES, card_name
+from rooms.errors import describe
+from rooms.local import play as local_play
 from tests.cards.positions import draw, owned, play, position, refused
 
 
@@ -71,3 +76,45 @@ def test_a_valid_action_still_works_after_refusals(playing):
     for action, _ in GARBAGE:
         refused(playing, 1, action)
     assert apply(playing, 1, {"type": "discard", "card": "KS"}).turn == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "You do not hold the ace of clubs."),
+        ("ru", "У вас нет этой карты: туз треф."),
+    ],
+)
+def test_a_card_not_held_is_refused_naming_it_in_words(playing, language, message):
+    # As the board speaks the card, not by the code a hand-made message sent ("AC").
+    error = refused(playing, 1, {"type": "discard", "card": "AC"})
+    with translation.override(language):
+        assert describe(error, NAMES)["message"] == message
+
+
+def test_what_is_no_card_is_refused_as_it_was_sent(playing):
+    error = refused(playing, 1, {"type": "discard", "card": "10H"})
+    assert describe(error, NAMES)["message"] == "10H is not a card."
+
+
+@pytest.mark.django_db  # a new game records its save (rooms.saves)
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("en", "You do not hold the {card}."), ("ru", "У вас нет этой карты: {card}.")],
+)
+def test_the_play_page_is_told_a_refused_card_in_words_in_its_language(client, language, message):
+    # The play endpoint's refusal, as the page shows it and its live region says it.
+    drawn = local_play.act(
+        "cards", "local", local_play.new_game("cards", "local", None).token, draw()
+    )
+    state = local_play.open_token("cards", drawn.token)[1]
+    missing = next(code for code in DECK if code not in state.hands[state.turn])
+    response = client.post(
+        "/play/cards/local/act",
+        {"token": drawn.token, "action": {"type": "discard", "card": missing}},
+        content_type="application/json",
+        headers={"accept-language": language},
+    )
+    assert response.status_code == 400
+    with translation.override(language):
+        assert response.json()["message"] == message.format(card=card_name(missing))

@@ -81,7 +81,10 @@ def test_a_watcher_sees_no_hand_but_the_size_of_both() -> None:
 def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> None:
     html = render(after_the_opponents_turn(), 1)
     assert 'data-action="draw-stock"' in html
+    # The button shows "Take the K♣" and is said "Take the king of clubs from the discard
+    # pile".
     assert "Take the K♣" in html
+    assert 'aria-label="Take the king of clubs from the discard pile"' in html
     assert 'data-action="meld"' not in html
     assert board_data(html)["step"] == "draw"
     assert "Discard pile, 2 cards, king of clubs on top" in html
@@ -92,7 +95,8 @@ def test_after_the_draw_the_player_melds_lays_off_on_a_meld_or_discards() -> Non
     html = render(state, 1)
     for action in ['data-action="meld"', 'data-action="discard"', 'data-drop="meld"']:
         assert action in html
-    assert "The K♣ taken from the discard pile cannot be discarded this turn." in html
+    # Said aloud when a discard of it is tried (board.js): the card in words.
+    assert "The king of clubs taken from the discard pile cannot be discarded this turn." in html
     assert 'data-code="KC" aria-pressed' in html
     assert "is-taken" in html
 

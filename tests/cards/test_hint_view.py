@@ -51,15 +51,31 @@ def test_the_hint_goes_out_when_it_can(client: Client) -> None:
     answer = post(client, {"token": token_at(state, "local")}).json()
     assert answer["action"]["type"] == "meld"
     assert sorted(answer["action"]["cards"]) == ["4S", "5S", "6S"]
-    assert answer["message"] == "Hint: meld 4♠ 5♠ 6♠."
+    assert answer["message"] == "Hint: meld 4 of spades, 5 of spades, 6 of spades."
 
 
 def test_the_hint_speaks_the_players_language() -> None:
     with translation.override("ru"):
-        assert describe_action({"type": "discard", "card": "KS"}) == "Подсказка: сбросьте K♠."
+        text = describe_action({"type": "discard", "card": "KS"})
+        assert text == "Подсказка: сбросьте эту карту: король пик."
     with translation.override("pt"):
         text = describe_action({"type": "lay_off", "card": "8H", "meld": 0})
-        assert text == "Dica: encaixe 8♥ no jogo 1."
+        assert text == "Dica: encaixe oito de copas no jogo 1."
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Hint: discard the king of spades."),
+        ("ru", "Подсказка: сбросьте эту карту: король пик."),
+        # "a carta": the article agrees with "carta", whatever the card ("a dama", "o rei").
+        ("pt", "Dica: descarte a carta rei de espadas."),
+    ],
+)
+def test_the_hint_names_the_card_in_words_as_the_board_speaks_it(language, said) -> None:
+    # Not "K♠", which a screen reader reads "K black spade suit".
+    with translation.override(language):
+        assert describe_action({"type": "discard", "card": "KS"}) == said
 
 
 def test_without_a_sealed_game_there_is_no_hint_so_never_online(client: Client) -> None:

@@ -3,6 +3,12 @@ from the engine's own log of the scripted round (not from the lesson's words).""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
 from cards import engine
 from cards.lesson import LESSON
 from gamekit.engine import IllegalAction
@@ -61,3 +67,24 @@ def test_a_move_the_step_does_not_ask_for_changes_nothing() -> None:
     refused = judge(engine, LESSON, 0, state, {"type": "discard", "card": "KC"})
     assert refused.outcome == "refused"
     assert refused.error.code == "draw_first"
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_the_lessons_lines_name_the_cards_in_words_not_by_a_suit_symbol(language) -> None:
+    # A screen reader reads "K♣" as "K black club suit"; the board says "king of clubs".
+    with translation.override(language):
+        lines = [gettext(step.say) for step in LESSON.steps]
+    assert not [line for line in lines if re.search(r"[♠♥♦♣]", line)]
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "A discard ends your turn: discard the king of clubs."),
+        ("ru", "Сброс завершает ход: сбросьте короля треф."),
+    ],
+)
+def test_a_lesson_line_names_its_card_as_the_board_does(language, line) -> None:
+    # The board's spoken name, declined in Russian ("король треф": "короля треф").
+    with translation.override(language):
+        assert gettext(LESSON.steps[3].say) == line

@@ -5,9 +5,15 @@ from the discard pile."""
 
 from collections import Counter
 
+import pytest
+from django.utils import translation
+
 from cards.engine import apply, legal_actions, new_round
 from cards.melds import DECK
 from cards.seen import summary, view
+from cards.templatetags.cards_board import NAMES
+from gamekit.engine import IllegalAction
+from rooms.errors import describe
 from tests.cards.positions import (
     all_cards,
     discard,
@@ -19,6 +25,12 @@ from tests.cards.positions import (
     position,
     refused,
 )
+
+
+def said(error: IllegalAction, language: str = "en") -> str:
+    """The refusal as the player reads it: its cards named as the board speaks them."""
+    with translation.override(language):
+        return describe(error, NAMES)["message"]
 
 
 def test_each_player_gets_10_cards_one_card_starts_the_pile_and_the_rest_is_the_stock():
@@ -120,8 +132,31 @@ def test_a_card_that_does_not_fit_the_meld_is_refused_naming_the_meld():
     state = play(state, 1, draw())
     error = refused(state, 1, lay_off("9H", 0))
     assert error.code == "does_not_fit"
-    assert str(error) == "9♥ cannot be laid off on meld 1 (5♥ 6♥ 7♥)."
+    assert str(error) == "9H cannot be laid off on meld 1 (5H 6H 7H)."
     assert refused(state, 1, lay_off("9H", 3)).code == "no_such_meld"
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "en",
+            "9 of hearts cannot be laid off on meld 1 (5 of hearts, 6 of hearts, 7 of hearts).",
+        ),
+        (
+            "ru",
+            "К комбинации 1 (пятёрка червей, шестёрка червей, семёрка червей) нельзя "
+            "добавить: девятка червей.",
+        ),
+    ],
+)
+def test_a_refused_lay_off_names_the_cards_in_words_as_the_board_speaks_them(language, message):
+    # Not "9♥ … (5♥ 6♥ 7♥)", which a screen reader reads "9 black heart suit".
+    state = position(
+        ["9H", "KS", "QD"], ["2C", "3C", "4C"], pile=["9D"], melds=[owned(2, "5H", "6H", "7H")]
+    )
+    state = play(state, 1, draw())
+    assert said(refused(state, 1, lay_off("9H", 0)), language) == message
 
 
 def test_cards_on_the_table_are_never_rearranged():
@@ -164,8 +199,11 @@ def test_a_card_taken_from_the_discard_pile_cannot_be_discarded_that_turn():
     state = apply(state, 1, draw("discard"))
     error = refused(state, 1, discard("9D"))
     assert error.code == "taken_card"
-    assert str(error) == (
-        "You took the 9♦ from the discard pile this turn: it cannot be discarded now."
+    assert said(error) == (
+        "You took the 9 of diamonds from the discard pile this turn: it cannot be discarded now."
+    )
+    assert said(error, "ru") == (
+        "Эту карту вы взяли из сброса в этот ход, сейчас её нельзя сбросить: девятка бубен."
     )
     assert discard("9D") not in legal_actions(state, 1)
     assert apply(state, 1, discard("8S")).pile[-1] == "8S"
@@ -196,7 +234,7 @@ def test_a_player_may_not_keep_only_the_taken_card_when_it_fits_nowhere():
     state = apply(state, 1, draw("discard"))
     error = refused(state, 1, meld("7H", "7S", "7C"))
     assert error.code == "keep_a_discard"
-    assert "K♠" in str(error)
+    assert "the king of spades, taken from the discard pile" in said(error)
     assert meld("7S", "7H", "7C") not in legal_actions(state, 1)
 
 

@@ -25,7 +25,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
-TAKEN_KC = "The K♣ taken from the discard pile cannot be discarded this turn."
+TAKEN_KC = "The king of clubs taken from the discard pile cannot be discarded this turn."
 
 
 def card(page, code: str):
@@ -46,7 +46,7 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     expect(page.locator(".cards-message")).to_have_text("Hint: draw from the stock.")
     expect(page.locator(".deck-stock.is-hinted")).to_be_visible()
 
-    page.get_by_role("button", name="Take the K♣").tap()
+    page.get_by_role("button", name="Take the king of clubs").tap()
     wait_until_idle(page)
     # The card just taken from the discard pile cannot be discarded: Discard says why
     # instead of asking the server.
@@ -66,7 +66,9 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
     # Select and tap a meld to lay off: the 5♦ does not fit the hearts.
     card(page, "5D").tap()
     page.locator('button.meld[data-meld="0"]').tap()
-    expect(page.locator("#play-message")).to_contain_text("5♦ cannot be laid off on meld 1")
+    expect(page.locator("#play-message")).to_contain_text(
+        "5 of diamonds cannot be laid off on meld 1"
+    )
     # The refusal is about that try: it goes when the player changes the selection.
     card(page, "5D").tap()
     expect(page.locator("#play-message")).to_be_empty()
@@ -87,7 +89,7 @@ def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page
 def test_discard_says_on_hover_and_focus_why_the_card_just_taken_cannot_go(new_page) -> None:
     page = new_page(**DESKTOP)
     open_saved_game(page, "computer", mid_game())
-    page.get_by_role("button", name="Take the K♣").click()
+    page.get_by_role("button", name="Take the king of clubs").click()
     wait_until_idle(page)
     discard = page.get_by_role("button", name="Discard", exact=True)
     pile = page.locator("button.deck-pile")
@@ -120,11 +122,13 @@ def test_discard_says_on_hover_and_focus_why_the_card_just_taken_cannot_go(new_p
 def test_a_refusal_goes_when_the_player_changes_the_selection(new_page) -> None:
     page = new_page(**DESKTOP)
     open_saved_game(page, "computer", mid_game())
-    page.get_by_role("button", name="Take the K♣").click()
+    page.get_by_role("button", name="Take the king of clubs").click()
     wait_until_idle(page)
     card(page, "5D").click()
     page.locator('button.meld[data-meld="0"]').click()
-    expect(page.locator("#play-message")).to_contain_text("5♦ cannot be laid off on meld 1")
+    expect(page.locator("#play-message")).to_contain_text(
+        "5 of diamonds cannot be laid off on meld 1"
+    )
 
     card(page, "5D").click()
 

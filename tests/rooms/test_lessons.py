@@ -99,7 +99,7 @@ def test_a_refusal_is_explained_in_the_pages_language(client) -> None:
     )
     assert refused.json()["code"] == "follow_suit"
     assert "follow suit" in refused.json()["message"]
-    assert ru.json()["lesson"]["say"] == "Ходите в масть: сыграйте 3♦."
+    assert ru.json()["lesson"]["say"] == "Ходите в масть: сыграйте тройку бубен."
 
 
 def test_starting_again_begins_the_lesson_from_its_first_step(client) -> None:

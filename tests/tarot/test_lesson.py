@@ -82,21 +82,28 @@ def test_a_card_the_step_does_not_ask_for_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "pt"])
-def test_the_lessons_lines_name_a_face_card_by_the_letter_its_corner_shows(language) -> None:
-    """A Russian learner told to play the "K♥" looks for a К on the card: the lines use
-    the corner letters the board draws in the page's language."""
+def test_the_lessons_lines_name_the_cards_in_words_not_by_a_suit_symbol(language) -> None:
+    """A screen reader reads "K♥" as "K black heart suit": the lines name the cards in
+    words, as the board speaks them ("king of hearts", "король червей")."""
     from django.utils import translation
     from django.utils.translation import gettext
 
-    from tarot.templatetags.tarot_board import _rank_index
-
     with translation.override(language):
-        corners = {_rank_index(rank) for rank in ("K", "Q", "N", "J")}
-        named = [
-            rank
-            for step in LESSON.steps
-            for rank in re.findall(r"(\w+)[♠♥♦♣]", gettext(step.say))
-            if not rank.isdigit()
-        ]
-    assert named
-    assert set(named) <= corners
+        lines = [gettext(step.say) for step in LESSON.steps]
+    assert not [line for line in lines if re.search(r"[♠♥♦♣]", line)]
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Follow suit with your 3 of diamonds."),
+        ("ru", "Ходите в масть: сыграйте тройку бубен."),
+    ],
+)
+def test_a_lesson_line_names_its_card_as_the_board_does(language, line) -> None:
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    # The board's spoken name, declined in Russian ("тройка бубен": "тройку бубен").
+    with translation.override(language):
+        assert gettext(LESSON.steps[3].say) == line

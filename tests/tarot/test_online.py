@@ -8,10 +8,13 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import translation
+from django.utils.text import capfirst
 
 from rooms.models import ActionLog
 from tarot import bots, engine
 from tarot.state import TRICKS, held
+from tarot.templatetags.tarot_board import card_name
 from tarot.turns import legal_cards
 from tests.rooms.wsclient import bot_move, close_all, get_room, hello, make_room, receive
 
@@ -94,4 +97,36 @@ async def test_a_card_that_does_not_follow_suit_is_refused_with_the_reason_and_c
     assert "follow suit" in error["message"]
     assert after.version == before.version
     assert after.state == before.state
+    await close_all(host, guest)
+
+
+@pytest.mark.parametrize(
+    ("accept_language", "message"),
+    [
+        (b"en", "{card} is your opponent's card."),
+        (b"ru", "{card} — карта соперника."),
+    ],
+)
+async def test_a_hand_made_frame_naming_a_card_is_refused_with_the_cards_name_in_words(
+    accept_language, message
+):
+    """A frame names the other player's face-up card by its code ("HK"): the refusal
+    says the card as the board speaks it ("King of hearts …"), in the player's language."""
+    code, host_key, guest_key = await make_room("tarot")
+    host, _ = await hello(code, host_key, accept_language=accept_language)
+    guest, _ = await hello(code, guest_key)
+    room = await get_room(code)
+    state = room.game_state()
+    theirs = next(stack[-1] for stack in state.stacks[2] if stack)
+    await host.send_json_to(
+        {"type": "action", "version": room.version, "action": {"type": "play", "card": theirs}}
+    )
+    error = await receive(host, "error")
+
+    language = accept_language.decode()
+    with translation.override(language):
+        name = capfirst(card_name(theirs))
+    assert error["code"] == "opponents_card"
+    assert error["message"] == message.format(card=name)
+    assert theirs not in error["message"]
     await close_all(host, guest)

@@ -1,9 +1,19 @@
 """What apply refuses, with a stable code and the player's words; nothing changes."""
 
 import pytest
+from django.utils import translation
 
+from gamekit.engine import IllegalAction
+from rooms.errors import describe
 from tarot.engine import apply, new_round
+from tarot.templatetags.tarot_board import NAMES
 from tests.tarot.positions import message, play, position, refused
+
+
+def said(refusal: IllegalAction, language: str = "en") -> str:
+    """The refusal as the player reads it: its card named as the board speaks it."""
+    with translation.override(language):
+        return describe(refusal, NAMES)["message"]
 
 
 @pytest.fixture
@@ -74,7 +84,30 @@ def test_a_card_already_on_the_table_has_been_played(state):
     on_table = play(state, (1, "H5"))
 
     refusal = refused(on_table, 2, {"type": "play", "card": "H5"})
-    assert (refusal.code, message(refusal)) == ("already_played", "H5 has already been played.")
+    assert refusal.code == "already_played"
+    assert said(refusal) == "5 of hearts has already been played."
+
+
+@pytest.mark.parametrize(
+    ("language", "messages"),
+    [
+        (
+            "en",
+            ["King of clubs is your opponent's card.", "The Excuse is not on top of that stack."],
+        ),
+        ("ru", ["Король треф — карта соперника.", "Шут не лежит сверху этой стопки."]),
+    ],
+)
+def test_a_hand_made_frame_is_refused_naming_the_card_in_words(language, messages):
+    # A socket frame names a card by its code ("CK"); the refusal says it as the board
+    # speaks it, not "CK is your opponent's card.".
+    state = position({1: ["H5", "EX"], 2: ["H2"]}, {2: [["C1", "C2", "CK"]]})
+    frames = [{"type": "play", "card": "CK"}, {"type": "play", "card": "EX", "stack": 0}]
+    assert [said(refused(state, 1, frame), language) for frame in frames] == messages
+
+
+def test_what_is_no_card_is_refused_as_it_was_sent(state):
+    assert said(refused(state, 1, {"type": "play", "card": "h5"})) == "h5 is not a card."
 
 
 def test_it_is_not_your_turn_in_the_players_words():

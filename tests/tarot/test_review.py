@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
 from gamekit.advice import rng_for
 from gamekit.replay import bot_record, states
 from tarot import bots, engine, review
+from tarot.cards import EXCUSE
+from tarot.templatetags.tarot_board import card_name
 
 
 def test_a_card_worse_than_the_strong_ones_is_a_miss_with_what_it_cost():
@@ -55,3 +61,13 @@ def test_the_review_of_a_card_is_the_same_on_a_deal_the_player_cannot_tell_apart
         twin = engine.redeal_hidden(every[i], seat, random.Random(i))
         assert twin != every[i]
         assert review.judge_state(twin, i, seat, card) == real
+
+
+@pytest.mark.parametrize(("language", "doubled"), [("en", "the the "), ("pt", " o a ")])
+def test_a_review_naming_the_excuse_says_its_article_once(language, doubled):
+    # The Excuse's name carries its article ("the Excuse", "a Desculpa").
+    with translation.override(language):
+        for template in (review.CLOSE, review.OTHER):
+            said = gettext(template) % {"card": card_name(EXCUSE)}
+            assert "Excuse" in said or "Desculpa" in said
+            assert doubled not in said

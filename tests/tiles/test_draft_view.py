@@ -90,6 +90,34 @@ def test_an_impossible_edit_is_a_400_that_names_the_edit(client: Client) -> None
     assert response.json()["edit"] == 1
 
 
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "You do not have these tiles: blue 2, red 1."),
+        ("ru", "У вас нет этих плиток: синяя двойка, красная единица."),
+    ],
+)
+def test_tiles_not_on_the_rack_are_refused_naming_them_in_words(
+    client: Client, language: str, message: str
+) -> None:
+    # As the board speaks the tiles, not by their codes ("B2 R1").
+    edits = [{"type": "new_set", "tiles": ["R1", "B2", "K1"]}]
+    response = post_draft(client, draft(edits=edits), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    assert response.json()["message"] == message
+
+
+def test_a_set_problem_names_its_tile_in_words(client: Client) -> None:
+    fields = draft(
+        table=[["K5", "B5", "O5"]],
+        rack=["K5", "R1"],
+        opened=True,
+        edits=[{"type": "add", "set": 0, "tiles": ["K5"]}],
+    )
+    html = post_draft(client, fields).content.decode()
+    assert "Set 1: repeated colour in a group, black 5 appears twice." in html
+
+
 def test_moving_a_table_tile_before_the_initial_meld_is_refused(client: Client) -> None:
     fields = draft(
         table=[["K5", "B5", "O5"]], edits=[{"type": "move", "from": 0, "index": 0, "to": "new"}]
