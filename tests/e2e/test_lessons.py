@@ -23,7 +23,7 @@ WORDS = {
     "pt": {
         "step": "Passo {} de {}",
         "opening": "Abertura: 9 de pelo menos 30 pontos",
-        "taken": "não pode ser descartado",
+        "taken": "não pode ser descartada",
         "follow": "siga o naipe",
         "done": "Já viu todas as regras da lição",
         "over": "Fim da lição",

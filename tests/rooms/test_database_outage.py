@@ -93,9 +93,10 @@ def outage_lines(log: pytest.LogCaptureFixture, level: int) -> list[str]:
 
 async def retried(page) -> tuple[dict, int]:
     """The page's `retry` frame and its close code; then the page goes (its disconnect
-    runs, with the database as it is)."""
-    frame = await receive(page, "retry", timeout=5)
-    closed = await page.receive_output(timeout=5)
+    runs, with the database as it is). Generous timeouts: on a loaded machine (the suite's
+    other worker beside) the pool's half-second wait can take several seconds."""
+    frame = await receive(page, "retry", timeout=15)
+    closed = await page.receive_output(timeout=15)
     await page.disconnect()
     return frame, closed["code"]
 
