@@ -5,6 +5,11 @@ and the mean outcome difference of each candidate from the rules' first is print
 its standard error over the worlds. Run from the repository root, e.g.::
 
     nice -n 10 .venv/bin/python bench/rummy_rollout_noise.py --worlds 16 --depth 200 --deals 12
+
+With ``--value 1`` the cut is scored by the value fitted on real play
+(cards/played_value.py), with ``--control 1`` the differences are taken with the control
+variate of cards/rollout.py (the value right after each discard, over 4 times as many
+worlds as played).
 """
 
 from __future__ import annotations
@@ -37,26 +42,34 @@ def positions(seed: int, count: int) -> list[Seen]:
     return found[1:]
 
 
-def differences(seen: Seen, worlds: int) -> list[list[float]]:
-    """Per candidate after the first: its outcome less the first's, world by world."""
+def differences(seen: Seen, worlds: int) -> list[tuple[list[float], float, float]]:
+    """Per candidate after the first: its outcome less the first's, world by world, and
+    rollout.estimates' difference and standard error (with its control variate if on)."""
     rng = random.Random(1)
     options = [code for _, code in costed_discards(seen, rng)[: rollout.CANDIDATES]]
-    sampled = search.worlds(seen, rng, worlds)
+    valued = worlds * rollout.CONTROL_WORLDS if rollout.CONTROL else worlds
+    sampled = search.worlds(seen, rng, valued)
     seeds = [rng.getrandbits(32) for _ in sampled]
     outcomes: dict[str, list[float]] = {code: [] for code in options}
+    controls: dict[str, list[float]] = {code: [] for code in options}
     rollout._busy, judge.FAST = True, 1
     try:
-        for (mask, stock), seed in zip(sampled, seeds, strict=True):
+        for n, ((mask, stock), seed) in enumerate(zip(sampled, seeds, strict=True)):
             for code in options:
                 state = rollout.state_of(
                     seen.view, fast.codes_of(mask), [fast.CODE[i] for i in stock], seed
                 )
                 state = apply(state, 1, {"type": "discard", "card": code})
-                outcomes[code].append(rollout.play_on(state, 1, seed))
+                controls[code].append(rollout.score(state, 1, state.turns))
+                if n < worlds:
+                    outcomes[code].append(rollout.play_on(state, 1, seed))
     finally:
         rollout._busy, judge.FAST = False, 0
     first = outcomes[options[0]]
-    return [[a - b for a, b in zip(outcomes[c], first, strict=True)] for c in options[1:]]
+    found = rollout.estimates(options, outcomes, controls)
+    return [
+        ([a - b for a, b in zip(outcomes[c], first, strict=True)], *found[c]) for c in options[1:]
+    ]
 
 
 def main() -> None:
@@ -65,16 +78,18 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=200)
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--value", type=int, default=0, help="rollout.VALUE: the cut's value")
+    parser.add_argument("--control", type=float, default=0.0, help="rollout.CONTROL")
     args = parser.parse_args()
-    rollout.DEPTH = args.depth
+    rollout.DEPTH, rollout.VALUE, rollout.CONTROL = args.depth, args.value, args.control
     rows = []
     for seed in range(args.seed, args.seed + args.deals):
         for seen in positions(seed, 3):
-            for diff in differences(seen, args.worlds):
-                mean, error = statistics.mean(diff), statistics.stdev(diff) / len(diff) ** 0.5
+            for diff, mean, error in differences(seen, args.worlds):
                 rows.append((mean, error, sum(d != 0 for d in diff) / len(diff)))
     print(
-        f"{len(rows)} candidates against the rules' first, {args.worlds} worlds, depth {args.depth}"
+        f"{len(rows)} candidates against the rules' first, {args.worlds} worlds, depth "
+        f"{args.depth}, value {args.value}, control {args.control}"
     )
     print(
         f"mean |difference| {statistics.mean(abs(r[0]) for r in rows):.3f}, "
@@ -82,8 +97,10 @@ def main() -> None:
         f"worlds whose outcome differs {statistics.mean(r[2] for r in rows):.2f}"
     )
     beyond = sum(abs(r[0]) > 2 * r[1] for r in rows if r[1] > 0)
+    ahead = sum(r[0] > 2 * r[1] for r in rows if r[1] > 0)
     print(
-        f"beyond 2 standard errors: {beyond} of {len(rows)} (by chance about {len(rows) / 20:.0f})"
+        f"beyond 2 standard errors: {beyond} of {len(rows)} (by chance about {len(rows) / 20:.0f}),"
+        f" {ahead} of them ahead of the rules' first"
     )
     print(f"mean difference (candidate - first): {statistics.mean(r[0] for r in rows):+.3f}")
 

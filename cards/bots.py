@@ -61,7 +61,10 @@ but lost deals to medium, whose rules react to a hand that shrinks (bench/RESULT
 issue 44, fourth try). Its discard by rollouts of the bots' own rules (the rules' best
 three played on in sampled worlds by strong's and medium's real rules, cards/rollout.py)
 is off too (``rollout.WORLDS = 0``): it lost deals to medium, its playouts' outcomes
-too noisy to tell the candidates apart (bench/RESULTS.md, issue 44, fifth try).
+too noisy to tell the candidates apart (bench/RESULTS.md, issue 44, fifth try); cut at
+two turns, scored by a value fitted on the levels' real play (cards/played_value.py) and
+overruling the rules only past two standard errors (``rollout.VALUE``, ``SPREAD``), it
+still lost a little (issue 44, sixth try).
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,
