@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
 from gamekit.engine import IllegalAction
+from rooms import registry
 from rooms.errors import Names, RoomError, describe
 
 MAX_BODY_BYTES = 64 * 1024
@@ -97,6 +98,13 @@ def refusal(
 Endpoint = Callable[Concatenate[JsonRequest, P], "dict[str, Any] | HttpResponse"]
 
 
+def _names_of(slug: Any) -> Names | None:
+    """The game's way of saying the pieces a refusal names (Game.names), when the route
+    names a game."""
+    game = registry.get(slug) if isinstance(slug, str) else None
+    return game.names if game else None
+
+
 def json_endpoint(
     max_bytes: int = MAX_BODY_BYTES, limit: Callable[[Any], Any] | None = None
 ) -> Callable[[Endpoint[P]], Callable[Concatenate[HttpRequest, P], HttpResponse]]:
@@ -109,7 +117,7 @@ def json_endpoint(
                 request.json = read_json(request, max_bytes)  # type: ignore[attr-defined]
                 answer = view(request, *args, **kwargs)  # type: ignore[arg-type]
             except (RoomError, IllegalAction) as error:
-                return refusal(error)
+                return refusal(error, names=_names_of(kwargs.get("slug")))
             return answer if isinstance(answer, HttpResponse) else JsonResponse(answer)
 
         return require_POST(limit(endpoint) if limit else endpoint)

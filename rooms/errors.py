@@ -91,6 +91,12 @@ class RoomError(Exception):
 Names = Mapping[str, Callable[[Any], str]]
 
 
+def each(name: Callable[[str], str]) -> Callable[[Any], str]:
+    """A Game.names entry for several pieces given by their codes split by spaces
+    ("5H 6H 7H"), from the one for a piece: their names, comma-separated."""
+    return lambda codes: ", ".join(name(code) for code in str(codes).split())
+
+
 def describe(error: RoomError | IllegalAction, names: Names | None = None) -> dict[str, Any]:
     """`{code, message}` for the browser, in the active language, each param in `names`
     (the game's, Game.names) said in words; with `edit` when the

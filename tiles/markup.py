@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from gamekit.memo import memoized
+from rooms.errors import each
 from tiles.sets import JOKER, is_tile
 
 # Each colour also has its own mark under the number, so that it never depends on hue.
@@ -64,14 +65,9 @@ def tile_name(code: str) -> str:
     return label(code, get_language()) if is_tile(code) else code
 
 
-def _names(codes: str) -> str:
-    """Tiles given by their codes split by spaces ("B10 R7"), in words."""
-    return ", ".join(tile_name(code) for code in str(codes).split())
-
-
 # The params of the refusals that name tiles (tiles/turns.py, sets.py, draft.py), said in
 # words as the board says them, not by their codes ("R7") (Game.names).
-NAMES = {"tile": tile_name, "tiles": _names}
+NAMES = {"tile": tile_name, "tiles": each(tile_name)}
 
 
 def face(code: str) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from cards import phrases
 from cards.melds import RANK_NAMES, SUIT_SYMBOLS, is_card, listing, value
 from gamekit.memo import memoized
+from rooms.errors import each
 from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import by_seat, plain_seat_name
 
@@ -163,14 +164,9 @@ def card_name(code: str) -> str:
     return _face(code, get_language())["label"] if is_card(code) else code
 
 
-def _names(codes: str) -> str:
-    """Cards given by their codes split by spaces ("5H 6H 7H"), in words."""
-    return ", ".join(card_name(code) for code in str(codes).split())
-
-
 # The params of rummy's refusals that name cards (cards/turns.py), said in words
 # (Game.names).
-NAMES = {"card": card_name, "cards": _names, "meld_cards": _names}
+NAMES = {"card": card_name, "cards": each(card_name), "meld_cards": each(card_name)}
 
 
 @memoized("cards.board.spoken", 4096)

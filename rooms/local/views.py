@@ -12,7 +12,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from gamekit.engine import IllegalAction
-from rooms import registry
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, read_form, refusal
 from rooms.errors import RoomError
 from rooms.local import play
@@ -46,12 +45,7 @@ def _play_endpoint(step: Callable[..., play.Outcome]) -> Callable[..., HttpRespo
     @json_endpoint(limit=throttle("play", *PLAY_RATE))
     @wraps(step)
     def endpoint(request: JsonRequest, **route: str) -> JsonResponse:
-        try:
-            outcome = step(request.json, **route)
-        except IllegalAction as error:  # the game's refusal, its cards named in words
-            game = registry.get(route["slug"])
-            return refusal(error, names=game.names if game else None)
-        return _answer(request, outcome)
+        return _answer(request, step(request.json, **route))
 
     return endpoint
 
