@@ -1,14 +1,16 @@
 """This browser's games (issue 43): the online rooms whose seat key it keeps and the
-games it saved on one device and against the computer, listed on the home page and on
-each game's page with one tap to resume and a way to forget one.
+games it saved on one device and against the computer (a lesson and a try from a
+replay too), listed on the home page and on each game's page with one tap to resume and
+a way to forget one.
 
 All of it is kept in the browser's localStorage: a seat key under `rooms:<code>:seat`
-(rooms/static/rooms/room.js), a sealed game under `play:<slug>:<mode>:token` (play.js).
-The page posts what it keeps (rooms/static/rooms/your_games.js) and the server lists
-only what that proves: a room whose seat the key opens, a game the server sealed. A
-browser never sees anything of another's: it would need that browser's seat key or
-sealed token. Forgetting removes the game from the browser (the page does) and here:
-a save's newest token kept on the server (rooms.saves), a room nobody else holds.
+(rooms/static/rooms/room.js), a sealed game under `play:<slug>:<mode>:token` (play.js;
+the mode `learn` for a lesson, `try` for a try). The page posts what it keeps
+(rooms/static/rooms/your_games.js) and the server lists only what that proves: a room
+whose seat the key opens, a game the server sealed. A browser never sees anything of
+another's: it would need that browser's seat key or sealed token. Forgetting removes
+the game from the browser (the page does) and here: a save's newest token kept on the
+server (rooms.saves), a room nobody else holds.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class Listed:
     """One line of the list: a game this browser keeps."""
 
     game: registry.Game
-    mode: str  # "friend" (a room), "computer" or "local"
+    mode: str  # "friend" (a room), "computer", "local", "learn" (a lesson) or "try"
     resume: str  # the page that takes it up
     seat: int | None  # the player's seat (online, and against the computer)
     colour: str | None  # that seat's colour (rooms.seats.COLOURS)
@@ -53,6 +55,7 @@ class Listed:
     deletes_at: datetime | None  # None: kept in the browser until forgotten
     code: str | None  # a room's invite code
     storage: tuple[str, ...]  # the prefixes of its keys in the browser's localStorage
+    lesson: dict[str, Any] | None = None  # a lesson's progress (rooms.local.lessons)
 
     @property
     def active_just_now(self) -> bool:
@@ -126,23 +129,33 @@ def save_line(saved: SavedGame) -> Listed:
     if status["over"]:
         turn = "over"
     elif computer:
-        turn = "yours" if status["turn"] == 1 else "computer"
+        turn = "yours" if status["turn"] == saved.human else "computer"
     else:
         turn = "seat"
     level = LEVEL_NAMES.get(saved.level or "") if computer else None
+    # A lesson and a try from a replay are kept apart from the plain game against the
+    # computer (play.js's storage keys), and each is taken up on its own page.
+    kept, resume = saved.mode, reverse("game_page", args=[saved.game.slug, saved.mode])
+    if saved.lesson is not None:
+        kept, resume = "learn", reverse("learn", args=[saved.game.slug])
+    elif saved.tried_from is not None:
+        code, _, step = saved.tried_from.partition(":")
+        if is_room_code(code) and step.isdigit():
+            kept, resume = "try", reverse("try_from", args=[saved.game.slug, code, int(step)])
     return Listed(
         game=saved.game,
-        mode=saved.mode,
-        resume=reverse("game_page", args=[saved.game.slug, saved.mode]),
-        seat=1 if computer else None,
-        colour=COLOURS[1] if computer else None,
+        mode=kept,
+        resume=resume,
+        seat=saved.human if computer else None,
+        colour=COLOURS[saved.human] if computer else None,
         level=level,
         turn=turn,
         to_play=status["turn"],
         last_activity=saved.updated,
         deletes_at=None,
         code=None,
-        storage=(f"play:{saved.game.slug}:{saved.mode}:",),
+        storage=(f"play:{saved.game.slug}:{kept}:",),
+        lesson=saved.lesson,
     )
 
 

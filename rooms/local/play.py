@@ -304,6 +304,9 @@ class SavedGame:
     status: Status
     save: str  # the save's key (rooms.saves)
     updated: datetime | None  # its last move, while the server keeps its row
+    human: Seat  # the human's seat against the computer
+    lesson: dict[str, Any] | None  # rooms.local.lessons.progress, in a lesson
+    tried_from: str | None  # "<replay code>:<step>", a try from a replay (rooms.local.tries)
 
 
 def saved_game(token: object) -> SavedGame:
@@ -326,6 +329,9 @@ def saved_game(token: object) -> SavedGame:
         status=game.engine.status(state),
         save=payload["save"],
         updated=newest["updated"] if newest is not None else None,
+        human=human_seat(payload),
+        lesson=lessons.progress(game, payload.get("lesson")),
+        tried_from=payload["from"] if isinstance(payload.get("from"), str) else None,
     )
 
 

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from rooms import registry
 from rooms.local import play as local_play
 from rooms.models import Room
 from rooms.saves import BrowserSave
+from tests.rooms.test_tries import CODE, marked, reviewed, start
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +70,38 @@ def test_a_games_page_asks_for_that_games_only(client: Client) -> None:
     assert text.count('class="your-game"') == 1
     assert "Tarot duel" in text
     assert room.code not in text
+
+
+def test_a_lesson_is_listed_with_its_step_and_resumes_on_the_learn_page(client: Client) -> None:
+    lesson = registry.get("cards").lesson
+    token = local_play.new_game("cards", "computer", lesson=True).token
+    token = local_play.act("cards", "computer", token, lesson.steps[0].action).token
+
+    text = post(client, "/games/yours", {"saves": [token]}).content.decode()
+
+    assert text.count('class="your-game"') == 1
+    assert "Learn to play" in text
+    assert f"(Step 2 of {len(lesson.steps)})" in text
+    assert 'href="/cards/learn/"' in text
+    assert 'data-storage="play:cards:learn:"' in text
+    assert "Your turn" in text
+
+
+def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
+    client: Client, inline
+) -> None:
+    review = reviewed(client, "tarot")
+    note = next(n for n in marked(review) if n["seat"] == 2)
+    token = start(client, "tarot", note["step"], level="medium").json()["token"]
+
+    text = post(client, "/games/yours", {"saves": [token]}).content.decode()
+
+    assert text.count('class="your-game"') == 1
+    assert "Try again from here (Medium)" in text
+    assert f'href="/tarot/try/{CODE}/{note["step"]}/"' in text
+    assert 'data-storage="play:tarot:try:"' in text
+    assert "You are Player 2" in text
+    assert "Your turn" in text
 
 
 @pytest.mark.parametrize(

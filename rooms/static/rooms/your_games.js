@@ -10,7 +10,7 @@
   if (!section) return;
   const data = section.dataset;
   const ROOM = /^rooms:(.+):seat$/;
-  const SAVE = /^play:[^:]+:(local|computer):token$/;
+  const SAVE = /^play:[^:]+:(local|computer|learn|try):token$/;
 
   function stored() {
     const rooms = [];
