@@ -1,6 +1,9 @@
-"""The review of a rummy deal (gamekit/review.py): at each draw and each discard, the
+"""The review of a rummy deal (gamekit/review.py): at each draw, meld and discard, the
 strong level's choice from the player's view, and whether a discard was taken from the
-discard pile by the other player at once.
+discard pile by the other player at once. A meld is judged against the melds the strong
+level would lay down in that turn (in any order), or its keeping them in hand; a
+discard also says what the strong level would have laid down before it (to go out, or
+to cut the points it could be caught with).
 
 The strong level reads only ``engine.view(state, seat)`` (cards/bots.py), with the rng
 of that view (gamekit.advice, the hint's too): the note of a decision is the one the
@@ -14,8 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards import engine
-from cards.bots import DRAWERS
-from cards.discards import DISCARDERS
+from cards.bots import DRAWERS, choose_from_view
 from cards.judge import Seen
 from gamekit.advice import rng_for
 from gamekit.engine import gettext_noop
@@ -31,13 +33,22 @@ from gamekit.review import (
 )
 from gamekit.seats import other
 
-JUDGED = ("draw", "discard")
+JUDGED = ("draw", "meld", "discard")
 
 DRAW_SAME = gettext_noop("The strong level would have drawn the same way.")
 DRAW_STOCK = gettext_noop("The strong level would have drawn from the stock.")
 DRAW_PILE = gettext_noop("The strong level would have taken the %(card)s from the discard pile.")
 DISCARD_SAME = gettext_noop("The strong level would have discarded the same card.")
 DISCARD_OTHER = gettext_noop("The strong level would have discarded the %(card)s.")
+MELD_SAME = gettext_noop("The strong level would have made the same meld.")
+MELD_OTHER = gettext_noop("The strong level would have melded %(cards)s instead.")
+MELD_KEPT = gettext_noop(
+    "The strong level would have kept these cards in hand: a meld on the table gives the "
+    "other player places to lay off."
+)
+MELD_FIRST = gettext_noop("The strong level would have melded %(cards)s before discarding.")
+LAY_OFF_FIRST = gettext_noop("The strong level would have laid off %(cards)s before discarding.")
+OUT = gettext_noop("The strong level would have gone out in this turn.")
 TAKEN = gettext_noop("The other player took this card from the discard pile.")
 TAKEN_COUNT = ngettext_noop(
     "%(count)d discard taken by the other player.",
@@ -76,23 +87,57 @@ def judge_state(
 ) -> Note:
     """The note of `action` by `seat`; the strong level sees view(state, seat) only."""
     view = engine.view(state, seat)
-    seen, rng = Seen(view), rng_for(view)
     if action["type"] == "draw":
-        pile = DRAWERS[LEVEL](seen, rng)
+        seen = Seen(view)
+        pile = DRAWERS[LEVEL](seen, rng_for(view))
         if pile == (action["source"] == "discard"):
             return note(step, seat, "best", message(DRAW_SAME))
         said = message(DRAW_PILE, card=seen.top) if pile else message(DRAW_STOCK)
         return note(step, seat, "ok", said)
-    best = DISCARDERS[LEVEL](seen, rng)
-    same = best == action["card"]
-    text = [message(DISCARD_SAME) if same else message(DISCARD_OTHER, card=best)]
+    plays, best, out = strong_turn(state, seat)
+    melds = [play["cards"] for play in plays if play["type"] == "meld"]
+    if action["type"] == "meld":
+        if sorted(action["cards"]) in [sorted(meld) for meld in melds]:
+            return note(step, seat, "best", message(MELD_SAME))
+        if not melds:
+            return note(step, seat, "ok", message(MELD_KEPT))
+        return note(step, seat, "ok", message(MELD_OTHER, cards=" ".join(melds[0])))
+    if out and len(view["hand"]) > 1:  # the player kept cards the strong level would not
+        text = [message(OUT)] + ([message(TAKEN)] if taken else [])
+        return note(step, seat, "miss", *text, card=best, taken=taken)
+    same = best == action["card"] and not plays
+    if melds:
+        text = [message(MELD_FIRST, cards=" ".join(melds[0]))]
+    elif plays:
+        laid = " ".join(play["card"] for play in plays)
+        text = [message(LAY_OFF_FIRST, cards=laid)]
+    else:
+        text = [message(DISCARD_SAME) if same else message(DISCARD_OTHER, card=best)]
     if taken:
         text.append(message(TAKEN))
     kind = "best" if same and not taken else "miss" if taken and not same else "ok"
     return note(step, seat, kind, *text, card=best, taken=taken)
 
 
-SAME = (DRAW_SAME, DISCARD_SAME)
+def strong_turn(state: Any, seat: int) -> tuple[list[dict[str, Any]], str | None, bool]:
+    """The strong level's rest of the turn from `state` (after the draw): its melds and
+    lay-offs in order, each chosen from the seat's view as the hint chooses it, its
+    discard (None: its hand is empty before one) and whether it empties its hand in this
+    turn. Melds and lay-offs reveal nothing hidden, so the turn depends on the seat's
+    view only."""
+    plays = []
+    while True:
+        view = engine.view(state, seat)
+        choice = choose_from_view(view, LEVEL, rng_for(view))
+        if choice["type"] == "discard":
+            return plays, choice["card"], len(view["hand"]) == 1
+        plays.append(choice)
+        state = engine.apply(state, seat, choice)
+        if engine.status(state)["over"]:
+            return plays, None, True
+
+
+SAME = (DRAW_SAME, DISCARD_SAME, MELD_SAME)
 
 
 def summary(notes: list[Note]) -> dict[str, list[Message]]:

@@ -80,7 +80,7 @@ def judge(
     game: registry.Game, payload: dict[str, Any], before: Any, seat: Seat, action: Action
 ) -> None:
     """Judge the player's first decision of the try (a decision the review judges: a
-    rummy meld is not one) into payload["judged"]; nothing once it is judged."""
+    rummy lay-off is not one) into payload["judged"]; nothing once it is judged."""
     if "from" not in payload or payload.get("judged") or game.review is None:
         return
     record = record_of(game.engine.to_json(before), [(seat, action)])

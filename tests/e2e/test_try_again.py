@@ -94,9 +94,10 @@ def test_rummy_the_move_played_then_is_judged_again_and_next_mistake_goes_on(
     action = record.steps[note["step"]].action
     if action["type"] == "draw":
         page.locator(f'[data-action="draw-{action["source"]}"]').first.click()
-    else:
-        page.locator(f'.cards-hand .card[data-code="{action["card"]}"]').click()
-        page.locator('[data-action="discard"]').first.click()
+    else:  # a meld (the first marked decision of this round: easy melds at once) or discard
+        for code in action.get("cards") or [action["card"]]:
+            page.locator(f'.cards-hand .card[data-code="{code}"]').click()
+        page.locator(f'[data-action="{action["type"]}"]').first.click()
     wait_until_idle(page)
     say = page.locator("#try-say")
     expect(say).not_to_have_text(AS_GOOD["pt"])

@@ -21,6 +21,7 @@ AGREEING = {
     "cards": {
         "The strong level would have drawn the same way.",
         "The strong level would have discarded the same card.",
+        "The strong level would have made the same meld.",
     },
     "tarot": {
         "The strong level would have played the same card.",
