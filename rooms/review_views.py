@@ -19,8 +19,10 @@ from rooms import registry
 from rooms.errors import RoomError
 from rooms.local.tries import MARKED
 from rooms.models import Replay
+from rooms.replays import SHOWN_SEAT
 from rooms.review_text import note_html
 from rooms.reviews import Review
+from rooms.seats import replay_mode
 from rooms.throttle import PLAY_RATE, throttle
 
 STATUS = {"unknown_replay": 404, "no_review": 404, "round_not_over": 409}
@@ -56,12 +58,13 @@ def review_panel(request: HttpRequest, code: str) -> HttpResponse:
         status = STATUS.get(error.code, 400)
         answer = f'<p class="review-failed" role="alert">{escape(error.message)}</p>'
         return HttpResponse(answer, status=status)
-    return render(request, "rooms/review.html", context(game, review, code))
+    return render(request, "rooms/review.html", context(game, review, replay))
 
 
-def context(game: registry.Game, review: Review | None, code: str) -> dict[str, Any]:
+def context(game: registry.Game, review: Review | None, replay: Replay) -> dict[str, Any]:
     if review is None or review.status != Review.DONE:
         return {"review": review}
+    code = replay.code
     notes = []
     for note in review.notes:
         mark, label = KINDS.get(note["kind"], KINDS["none"])
@@ -71,4 +74,7 @@ def context(game: registry.Game, review: Review | None, code: str) -> dict[str, 
             shown["try_url"] = reverse("try_from", args=[game.slug, code, note["step"]])
         notes.append(shown)
     summary = sorted(review.summary.items())
-    return {"review": review, "notes": notes, "summary": summary}
+    # The seats named as the replay's board names them ("You" and "The computer" in a
+    # round against the computer, else "Player 1" and "Player 2").
+    named = {"shown_seat": SHOWN_SEAT, "mode": replay_mode(replay.mode)}
+    return {"review": review, "notes": notes, "summary": summary, **named}

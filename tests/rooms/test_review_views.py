@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db
 CODE, BAD, CUT, NOSUCH = ("abc" * 8, "bad" * 8, "cut" * 8, "nosuch" * 4)
 
 
-def replay_of(slug: str, seed: int = 5, code: str = CODE, **levels: str) -> Replay:
+def replay_of(slug: str, seed: int = 5, code: str = CODE, mode: str = "computer") -> Replay:
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, seed, {1: "medium", 2: "strong"})
     return Replay.objects.create(
-        code=code, key=record.key(), game=slug, mode="computer", record=record.to_json()
+        code=code, key=record.key(), game=slug, mode=mode, record=record.to_json()
     )
 
 
@@ -52,6 +52,25 @@ def test_the_card_games_notes_name_their_cards_in_the_players_language(client, i
         text = client.post(f"/reviews/{CODE}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Разбор компьютером" in text
     assert "Сильный уровень" in text
+
+
+@pytest.mark.parametrize(
+    ("mode", "names"),
+    [("computer", ("You", "The computer")), ("friend", ("Player 1", "Player 2"))],
+)
+def test_the_notes_and_the_summary_name_the_seats_as_the_replays_board_does(
+    client: Client, inline, mode: str, names: tuple[str, str]
+):
+    replay_of("cards", mode=mode)
+    text = client.post(f"/reviews/{CODE}/").content.decode()
+    board = client.get(f"/replays/{CODE}/").content.decode()
+
+    for name in names:
+        shown = f'<span class="seat-name" data-colour="{"teal" if name == names[0] else "amber"}"'
+        assert f"{shown}>{name}</span>" in text
+        assert f">{name}</span>" in board
+    if mode == "computer":
+        assert "Player 1" not in text
 
 
 def test_a_running_review_shows_its_progress(client: Client, inline):
