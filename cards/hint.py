@@ -9,6 +9,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from cards import bots, engine
+from cards.judge import Seen
+from cards.laying_down import held_melds
 from cards.state import State
 from cards.templatetags.cards_board import card_name, shown_cards
 from gamekit.advice import rng_for
@@ -20,14 +22,18 @@ def hint(state: State, seat: int) -> dict[str, Any]:
     """{"action": the strong level's next step, "message": it in words}."""
     # The rng of the position as the seat sees it: asking again gives the same hint, and
     # the review of the round judges this very move the strong level's (gamekit.advice).
-    action = bots.choose(state, seat, HINT_LEVEL, rng_for(engine.view(state, seat)))
-    return {"action": action, "message": describe_action(action)}
+    view = engine.view(state, seat)
+    action = bots.choose(state, seat, HINT_LEVEL, rng_for(view))
+    # A discard while melds could go down: the strong level keeps them in hand, and the
+    # hint says so (the review says the same of a meld laid down there).
+    holding = action["type"] == "discard" and bool(held_melds(Seen(view)))
+    return {"action": action, "message": describe_action(action, holding)}
 
 
-def describe_action(action: dict[str, Any]) -> str:
+def describe_action(action: dict[str, Any], holding: bool = False) -> str:
     """The suggestion in words, in the active language, the cards named as the board's
     spoken labels name them ("7 of hearts", not "7♥", which a screen reader reads
-    badly)."""
+    badly); `holding`: a discard while the hand holds melds the strong level keeps."""
     kind = action["type"]
     if kind == "draw":
         if action["source"] == "stock":
@@ -40,5 +46,9 @@ def describe_action(action: dict[str, Any]) -> str:
         return gettext("Hint: lay off %(cards)s on meld %(meld)s.") % {
             "cards": shown_cards(cards, True),
             "meld": action["meld"] + 1,
+        }
+    if holding:
+        return gettext("Hint: keep your melds in hand and discard the %(card)s.") % {
+            "card": card_name(action["card"])
         }
     return gettext("Hint: discard the %(card)s.") % {"card": card_name(action["card"])}

@@ -10,6 +10,7 @@ from django.utils import translation
 from cards import engine
 from cards.hint import describe_action
 from cards.state import State
+from cards.templatetags.cards_board import card_name
 from rooms.local import play as local_play
 from rooms.local.sealing import seal
 from tests.cards.positions import draw, play, position
@@ -54,6 +55,20 @@ def test_the_hint_goes_out_when_it_can(client: Client) -> None:
     assert answer["message"] == "Hint: meld 4 of spades, 5 of spades, 6 of spades."
 
 
+def test_a_discard_hint_while_melds_could_go_down_says_to_keep_them(client: Client) -> None:
+    # The run 5-6-7 of hearts could go down; the strong level keeps it (the 4 and 8 of
+    # hearts are unseen: on the table the run would give the opponent a lay-off).
+    hand = ["5H", "6H", "7H", "KD", "2S", "QC", "9S"]
+    opponent = ["3C", "8D", "JS", "4C", "TD", "AD", "2D", "6C", "9C", "QS"]
+    state = play(position(hand, opponent, pile=["2H"], draws=["JD"]), 1, draw())
+
+    answer = post(client, {"token": token_at(state)}).json()
+
+    assert answer["action"]["type"] == "discard"
+    card = card_name(answer["action"]["card"])
+    assert answer["message"] == f"Hint: keep your melds in hand and discard the {card}."
+
+
 def test_the_hint_speaks_the_players_language() -> None:
     with translation.override("ru"):
         text = describe_action({"type": "discard", "card": "KS"})
@@ -61,6 +76,9 @@ def test_the_hint_speaks_the_players_language() -> None:
     with translation.override("pt"):
         text = describe_action({"type": "lay_off", "card": "8H", "meld": 0})
         assert text == "Dica: encaixe oito de copas no jogo 1."
+    with translation.override("ru"):
+        text = describe_action({"type": "discard", "card": "KS"}, holding=True)
+        assert text == "Подсказка: оставьте комбинации в руке и сбросьте эту карту: король пик."
 
 
 @pytest.mark.parametrize(
