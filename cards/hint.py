@@ -23,7 +23,7 @@ def hint(state: State, seat: int) -> dict[str, Any]:
     # The rng of the position as the seat sees it: asking again gives the same hint, and
     # the review of the round judges this very move the strong level's (gamekit.advice).
     view = engine.view(state, seat)
-    action = bots.choose(state, seat, HINT_LEVEL, rng_for(view))
+    action = bots.choose_from_view(view, HINT_LEVEL, rng_for(view))
     # A discard while melds could go down: the strong level keeps them in hand, and the
     # hint says so (the review says the same of a meld laid down there).
     holding = action["type"] == "discard" and bool(held_melds(Seen(view)))

@@ -25,6 +25,7 @@ from django.utils import timezone
 from rooms import registry
 from rooms.codes import is_room_code
 from rooms.errors import RoomError
+from rooms.local import tries
 from rooms.local.play import SavedGame, saved_game
 from rooms.models import Room, Seat
 from rooms.online import notify
@@ -139,9 +140,7 @@ def save_line(saved: SavedGame) -> Listed:
     if saved.lesson is not None:
         kept, resume = "learn", reverse("learn", args=[saved.game.slug])
     elif saved.tried_from is not None:
-        code, _, step = saved.tried_from.partition(":")
-        if is_room_code(code) and step.isdigit():
-            kept, resume = "try", reverse("try_from", args=[saved.game.slug, code, int(step)])
+        kept, resume = "try", tries.page(saved.game.slug, saved.tried_from)
     return Listed(
         game=saved.game,
         mode=kept,

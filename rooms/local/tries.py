@@ -43,6 +43,13 @@ def _read(ref: object) -> tuple[str, int]:
     return code, int(step)
 
 
+def page(slug: str, ref: object) -> str:
+    """The page of the try `ref` ("<replay code>:<step>"): RoomError("no_try") for a
+    reference out of shape."""
+    code, step = _read(ref)
+    return reverse("try_from", args=[slug, code, step])
+
+
 def _record(game: registry.Game, code: str) -> Record:
     replay = Replay.objects.filter(code=code, game=game.slug).first()
     if replay is None:

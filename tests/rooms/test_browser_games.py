@@ -23,6 +23,17 @@ def post(client: Client, url: str, body: Any, **headers: str):
     return client.post(url, body, content_type="application/json", **headers)
 
 
+def listed_alone(client: Client, token: str, resume: str, storage: str) -> str:
+    """The list of this one saved game: its line, resumed at `resume`, its keys in the
+    browser under `storage`, the player to move."""
+    text = post(client, "/games/yours", {"saves": [token]}).content.decode()
+    assert text.count('class="your-game"') == 1
+    assert f'href="{resume}"' in text
+    assert f'data-storage="{storage}"' in text
+    assert "Your turn" in text
+    return text
+
+
 def room_with(*seats: int) -> tuple[Room, dict[int, str]]:
     room = Room.objects.create_for("tiles")
     keys = {1: room.claim_host_seat()}
@@ -77,14 +88,10 @@ def test_a_lesson_is_listed_with_its_step_and_resumes_on_the_learn_page(client: 
     token = local_play.new_game("cards", "computer", lesson=True).token
     token = local_play.act("cards", "computer", token, lesson.steps[0].action).token
 
-    text = post(client, "/games/yours", {"saves": [token]}).content.decode()
+    text = listed_alone(client, token, "/cards/learn/", "play:cards:learn:")
 
-    assert text.count('class="your-game"') == 1
     assert "Learn to play" in text
     assert f"(Step 2 of {len(lesson.steps)})" in text
-    assert 'href="/cards/learn/"' in text
-    assert 'data-storage="play:cards:learn:"' in text
-    assert "Your turn" in text
 
 
 def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
@@ -94,14 +101,10 @@ def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
     note = next(n for n in marked(review) if n["seat"] == 2)
     token = start(client, "tarot", note["step"], level="medium").json()["token"]
 
-    text = post(client, "/games/yours", {"saves": [token]}).content.decode()
+    text = listed_alone(client, token, f"/tarot/try/{CODE}/{note['step']}/", "play:tarot:try:")
 
-    assert text.count('class="your-game"') == 1
     assert "Try again from here (Medium)" in text
-    assert f'href="/tarot/try/{CODE}/{note["step"]}/"' in text
-    assert 'data-storage="play:tarot:try:"' in text
     assert "You are Player 2" in text
-    assert "Your turn" in text
 
 
 @pytest.mark.parametrize(
