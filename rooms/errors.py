@@ -43,6 +43,7 @@ MESSAGES: dict[str, Any] = {
     "bad_key": _("This seat key is not valid for this room."),
     "unknown_room": _("This room does not exist (it may have been deleted after a week unused)."),
     "seat_moved": _("This seat moved to another device. This page has stopped."),
+    "seat_freed": _("The site's admin freed this seat. This page has stopped."),
     "room_closed": _("This room has been closed."),
     "stale": _("The game has moved on; here is the current position."),
     "waiting": _("Both players must be connected to play."),

@@ -154,6 +154,19 @@ class Room(models.Model):
         """The key of seat 2 for the first guest; None once the room is full."""
         return self._claim(2)
 
+    def claim_free_seat(self) -> tuple[int, str] | None:
+        """A free seat and its key for a browser that comes by the invite link: the
+        guest's (2), else the host's (1) once the admin freed it (rooms.online
+        .seat_release); None while the room is full."""
+        for number in (2, 1):
+            key = self._claim(number)
+            if key is not None:
+                return number, key
+        return None
+
+    def is_full(self) -> bool:
+        return all(seat.claimed for seat in self.seats.all())
+
     def seat_for_key(self, key: object) -> Seat | None:
         if not isinstance(key, str) or not key or len(key) > 200:
             return None

@@ -175,24 +175,26 @@ def _hand_key(request: HttpRequest, code: str, seat: int, key: str) -> None:
 @require_POST
 @throttle("claim", *CLAIM_RATE)
 def claim_seat(request: HtmxRequest, code: str) -> HttpResponse:
-    """The guest seat for the first browser without a key, claimed by the room page's
-    htmx element: a 204 whose event `rooms:seat` (HX-Trigger) carries `{seat, key}` for
-    room.js to keep. Once the room is full, a 409 with the partial rooms/partials/full.html,
-    which takes the play area's place; the address becomes the full page's. No body."""
+    """A free seat (the guest's; the host's once the admin freed it) for the first
+    browser without a key, claimed by the room page's htmx element: a 204 whose event
+    `rooms:seat` (HX-Trigger) carries `{seat, key}` for room.js to keep. Once the room
+    is full, a 409 with the partial rooms/partials/full.html, which takes the play
+    area's place; the address becomes the full page's. No body."""
     room = _room_or_404(code)
-    key = room.claim_guest_seat()
-    if key is None:
+    claimed = room.claim_free_seat()
+    if claimed is None:
         context = {"room": room, "game": registry.get(room.game)}
         response = render(request, "rooms/partials/full.html", context, status=409)
         return replace_url(response, reverse("room_full", args=[code]))
-    return trigger_client_event(HttpResponse(status=204), "rooms:seat", {"seat": 2, "key": key})
+    seat, key = claimed
+    return trigger_client_event(HttpResponse(status=204), "rooms:seat", {"seat": seat, "key": key})
 
 
 def room_full(request: HttpRequest, code: str) -> HttpResponse:
-    """The "room is full" page, only while it is: while seat 2 is free the visitor is
+    """The "room is full" page, only while it is: while a seat is free the visitor is
     sent to the room, where they take it."""
     room = _room_or_404(code)
-    if not room.seat(2).claimed:
+    if not room.is_full():
         return redirect("room", code=code)
     return render(request, "rooms/full.html", {"room": room, "game": registry.get(room.game)})
 
@@ -200,10 +202,10 @@ def room_full(request: HttpRequest, code: str) -> HttpResponse:
 def watch_room(request: HttpRequest, code: str) -> HttpResponse:
     """The room's page for a watcher (rooms.online.watchers): the same socket, greeted
     without a key; the public board only, no seat, no controls. Only a full room is
-    watched: while seat 2 is free the visitor is sent to the room, whose invite seats
+    watched: while a seat is free the visitor is sent to the room, whose invite seats
     the first guest."""
     room = _room_or_404(code)
-    if not room.seat(2).claimed:
+    if not room.is_full():
         return redirect("room", code=code)
     deletes_at = room.deletes_at()
     expiry = {"at": deletes_at, "iso": protocol.moment(deletes_at)}

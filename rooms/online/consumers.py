@@ -276,6 +276,12 @@ class RoomConsumer(Groups, Pushing, Watching, AsyncWebsocketConsumer):
         if not self.stopped:
             await self.stop("seat_moved", RoomError("seat_moved"), CLOSE_BAD_KEY)
 
+    async def seat_freed(self, event: dict[str, Any]) -> None:
+        """The admin freed the seat (rooms.online.seat_release): its key is gone, and the
+        page says so as when the seat moved."""
+        if not self.stopped:
+            await self.stop("seat_moved", RoomError("seat_freed"), CLOSE_BAD_KEY)
+
     async def seat_replaced(self, event: dict[str, Any]) -> None:
         if event.get("by") != self.channel_name and not self.stopped:
             await self.stop("replaced", None, CLOSE_REPLACED)

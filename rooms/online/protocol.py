@@ -46,7 +46,8 @@ Server → browser
   stops for good and offers to take the seat back (a reload, which replaces the other).
 - `seat_moved` `{code, message}`: the seat was taken to another device by its one-time
   link (rooms/online/seat_moves.py); the key is no longer valid, the socket closes (4403) and
-  the page stops, saying so.
+  the page stops, saying so. Code `seat_freed`: the admin freed the seat
+  (rooms/online/seat_release.py), the same way.
 - `closed` `{code, message}`: the room was deleted; the socket closes (4410).
 - Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
   Clients reconnect after any other close.

@@ -233,7 +233,8 @@
           case "seat_moved":
             // Opened by its one-time link on another device: this key works no more.
             window.clearTimeout(this.helloTimer);
-            this.stop(t("moved"), "watch");
+            // Or freed by the admin (code "seat_freed"), which the message says.
+            this.stop(message.code === "seat_freed" ? message.message : t("moved"), "watch");
             break;
           case "closed":
             window.clearTimeout(this.helloTimer);
