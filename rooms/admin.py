@@ -8,22 +8,25 @@ folded away under it."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timesince import timesince
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from gamekit.engine import IllegalAction
-from rooms import registry
-from rooms.models import ActionLog, Room, Seat
-from rooms.online import notify
+from rooms import admin_pages, codes, registry, replays
+from rooms.admin_moves import move_sentences
+from rooms.models import ActionLog, Replay, Room, Seat
+from rooms.online import notify, seat_release
 
 
 class IdleFilter(admin.SimpleListFilter):
@@ -38,6 +41,42 @@ class IdleFilter(admin.SimpleListFilter):
         if self.value() in self.periods:
             return queryset.idle(timezone.now() - timedelta(days=int(self.value())))
         return queryset
+
+
+MOVES_SHOWN = 40  # the newest actions a room's page says in words
+
+
+class GameFilter(admin.SimpleListFilter):
+    """The games by their names (the registry's), not their slugs."""
+
+    title = _("game")
+    parameter_name = "game"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [(game.slug, game.name) for game in registry.all_games()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        return queryset.filter(game=self.value()) if self.value() else queryset
+
+
+_CODE = f"([{codes.ALPHABET}]{{{codes.ROOM_CODE_LENGTH}}})"
+# A room's links (the invite, its watch page, a seat's move) and a replay's.
+ROOM_LINK = re.compile(f"/r/{_CODE}(?![{codes.ALPHABET}])")
+REPLAY_LINK = re.compile(f"/replays/{_CODE}(?![{codes.ALPHABET}])")
+
+
+def searched_code(term: str) -> str:
+    """What to look for of a search: the room's code inside a pasted link to it (or to
+    one of its replays); the term itself otherwise."""
+    found = ROOM_LINK.search(term)
+    if found:
+        return found.group(1)
+    found = REPLAY_LINK.search(term)
+    if found:
+        replay = Replay.objects.filter(code=found.group(1)).select_related("room").first()
+        if replay is not None and replay.room is not None:
+            return replay.room.code
+    return term
 
 
 class SeatInline(admin.TabularInline):
@@ -60,12 +99,32 @@ class SeatInline(admin.TabularInline):
 
 
 class ActionLogInline(admin.TabularInline):
+    """The room's newest actions in words (each drawn as its replay step is, some 25 ms a
+    board): a round's replay has them all."""
+
     model = ActionLog
-    fields = ("version", "seat", "action", "created")
+    verbose_name_plural = _("the newest confirmed actions (a round's replay shows them all)")
+    fields = ("version", "seat", "move", "created")
     readonly_fields = fields
     extra = 0
     can_delete = False
     ordering = ("-version",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        found = super().get_queryset(request)
+        room = (request.resolver_match.kwargs if request.resolver_match else {}).get("object_id")
+        if room is None:
+            return found
+        newest = ActionLog.objects.filter(room_id=room).order_by("-version")[:MOVES_SHOWN]
+        return found.filter(pk__in=list(newest.values_list("pk", flat=True)))
+
+    @admin.display(description=_("move"))
+    def move(self, entry: ActionLog) -> str:
+        # The room's actions are replayed once per page, not once per row.
+        sentences = getattr(self, "_sentences", {})
+        if entry.room_id not in sentences:
+            sentences = self._sentences = {entry.room_id: move_sentences(entry.room, MOVES_SHOWN)}
+        return sentences[entry.room_id].get(entry.version, "")
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -118,22 +177,47 @@ def room_summary(room: Room, now: datetime | None = None) -> list[tuple[str, str
     return rows + _counts(registry.get(room.game), view)
 
 
+def seat_words(room: Room, now: datetime) -> str:
+    """Each seat and whether its player is here: "1: connected, 2: free"."""
+    words = []
+    for seat in sorted(room.seats.all(), key=lambda seat: seat.number):
+        if not seat.claimed:
+            state = gettext("free")
+        elif seat.is_connected(now):
+            state = gettext("connected")
+        else:
+            state = gettext("not connected")
+        words.append(f"{seat.number}: {state}")
+    return ", ".join(words)
+
+
+def room_links(room: Room) -> list[tuple[str, str]]:
+    """(words, address) of the site's pages of a room an admin may open without taking
+    a seat: its watch page once both seats are taken (before, the room's page would
+    seat the admin), and each finished round's replay."""
+    links = []
+    if room.is_full():
+        links.append((gettext("Watch this game"), reverse("room_watch", args=[room.code])))
+    last = replays.last_finished_round(room)
+    rounds = {number for number, _ in replays.finished_rounds(room)}
+    for number in sorted(rounds | ({last} if last else set())):
+        address = reverse("room_replay", args=[room.code, number])
+        links.append((gettext("Replay of round %(number)d") % {"number": number}, address))
+    return links
+
+
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    # Short columns, so that the list fits a 1280 px screen beside the admin's sidebars.
-    list_display = ("short_code", "game_name", "seats_connected", "version", "round")
+    list_display = ("code", "game_name", "seats_connected", "version", "round")
     list_display += ("finished", "idle")
-    list_display_links = ("short_code",)
-    list_filter = ("game", IdleFilter, "finished")
+    list_display_links = ("code",)
+    list_filter = (GameFilter, IdleFilter, "finished")
     search_fields = ("code",)
-    fields = ("summary", "code", "created", "last_activity", "pretty_state")
+    search_help_text = _("An invite code, or a link to the room or to one of its replays.")
+    fields = ("summary", "links", "code", "created", "last_activity", "pretty_state")
     readonly_fields = fields
     inlines = (SeatInline, ActionLogInline)
-    actions = ("purge_selected",)
-
-    @admin.display(description=_("invite code"), ordering="code")
-    def short_code(self, room: Room) -> str:
-        return f"{room.code[:10]}…"
+    actions = ("purge_selected", "free_seat_1", "free_seat_2")
 
     @admin.display(description=_("game"), ordering="game")
     def game_name(self, room: Room) -> str:
@@ -143,20 +227,24 @@ class RoomAdmin(admin.ModelAdmin):
     def idle(self, room: Room) -> str:
         return timesince(room.last_activity)
 
-    @admin.display(description=_("seats (connected)"))
+    @admin.display(description=_("seats: is the player here?"))
     def seats_connected(self, room: Room) -> str:
-        now = timezone.now()
-        return format_html_join(
-            " ",
-            "{}{}",
-            ((seat.number, "✓" if seat.is_connected(now) else "·") for seat in room.seats.all()),
-        )
+        return seat_words(room, timezone.now())
 
     @admin.display(description=_("summary"))
     def summary(self, room: Room) -> SafeString:
         return format_html(
             '<table class="room-summary">{}</table>',
             format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", room_summary(room)),
+        )
+
+    @admin.display(description=_("on the site"))
+    def links(self, room: Room) -> SafeString | str:
+        found = room_links(room)
+        if not found:
+            return gettext("No page yet: the game is watched once both seats are taken.")
+        return format_html_join(
+            " · ", '<a href="{}" target="_blank" rel="noopener">{}</a>', ((a, w) for w, a in found)
         )
 
     @admin.display(description=_("state"))
@@ -167,13 +255,70 @@ class RoomAdmin(admin.ModelAdmin):
             json.dumps(room.state, indent=2, sort_keys=True),
         )
 
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet, search_term: str
+    ) -> tuple[QuerySet, bool]:
+        return super().get_search_results(request, queryset, searched_code(search_term.strip()))
+
     @admin.action(
         description=_("Purge selected rooms (their players are told)"), permissions=["delete"]
     )
-    def purge_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
+    def purge_selected(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+        if not admin_pages.confirmed(request):
+            return admin_pages.confirmation(
+                self,
+                request,
+                queryset,
+                "purge_selected",
+                title=gettext("Purge rooms"),
+                question=gettext(
+                    "Purge these rooms? Their games are deleted for good, and whoever is "
+                    "playing sees that the room has been closed."
+                ),
+                button=gettext("Yes, purge them"),
+            )
         count = notify.purge(queryset)
         message = ngettext("Purged %(count)d room.", "Purged %(count)d rooms.", count)
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
+        return None
+
+    def _free_seat(
+        self, request: HttpRequest, queryset: QuerySet, number: int
+    ) -> HttpResponse | None:
+        if not admin_pages.confirmed(request):
+            return admin_pages.confirmation(
+                self,
+                request,
+                queryset,
+                f"free_seat_{number}",
+                title=gettext("Free seat %(number)d") % {"number": number},
+                question=gettext(
+                    "Free seat %(number)d of these rooms? Its player loses it for good (an "
+                    "open page stops), and whoever next opens the room's invite link takes it."
+                )
+                % {"number": number},
+                button=gettext("Yes, free it"),
+            )
+        count = len(seat_release.free(queryset, number))
+        message = ngettext(
+            "Freed seat %(number)d in %(count)d room.",
+            "Freed seat %(number)d in %(count)d rooms.",
+            count,
+        )
+        self.message_user(request, message % {"number": number, "count": count}, messages.SUCCESS)
+        return None
+
+    @admin.action(
+        description=_("Free seat 1 (its player is gone for good)"), permissions=["delete"]
+    )
+    def free_seat_1(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+        return self._free_seat(request, queryset, 1)
+
+    @admin.action(
+        description=_("Free seat 2 (its player is gone for good)"), permissions=["delete"]
+    )
+    def free_seat_2(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+        return self._free_seat(request, queryset, 2)
 
     def get_actions(self, request: HttpRequest) -> dict:
         # Purging does what deleting does, and also tells the open pages.

@@ -18,7 +18,9 @@ did; rooms.seats.replay_mode): from seat 1's view, with the other seat's hand in
 
 from __future__ import annotations
 
+import re
 import secrets
+from html.parser import HTMLParser
 from typing import Any
 
 from django.core.cache import cache
@@ -35,13 +37,15 @@ from rooms.errors import RoomError
 from rooms.local import play
 from rooms.models import ActionLog, Replay, Room, RoundStart
 from rooms.render import render_board
-from rooms.seats import replay_mode
+from rooms.seats import REPLAY, replay_mode
 
 CODE_BYTES = 18  # 144 bits, as a room's invite code
 NEW_ROUND = "new_round"  # the ActionLog row that starts the next round
 SHOWN_SEAT = 1  # a step is drawn from this seat's view, the other hand revealed
 # A frame's HTML is kept by (code, step, language) this long: a replay never changes.
 FRAME_SECONDS = 3600
+# The line of a board that says its last move, spoken once per move (announce.js).
+SPOKEN_MOVE = re.compile(r'<p[^>]*data-speak="move" data-speak-id="([^"]*)"[^>]*>(.*?)</p>', re.S)
 
 
 def _engine(slug: str) -> Any:
@@ -203,3 +207,47 @@ def last_finished_round(room: Room) -> int | None:
         return room.round
     earlier = finished_rounds(room)
     return earlier[0][0] if earlier else None
+
+
+class _Spoken(HTMLParser):
+    """The words of a piece of a board as a screen reader says them: a picture (a tile)
+    by its aria-label, nothing that is aria-hidden."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.words: list[str] = []
+        self.skipping: list[str] = []  # the open tags whose content is not said
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if self.skipping or found.get("aria-hidden") == "true":
+            self.skipping.append(tag)
+        elif found.get("aria-label"):
+            self.words.append(f" {found['aria-label']},")
+            self.skipping.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skipping:
+            self.skipping.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping:
+            self.words.append(data)
+
+    def text(self) -> str:
+        said = re.sub(r"\s+", " ", "".join(self.words)).strip()
+        return re.sub(r",(?=[.:;]|$)", "", said).replace(" ,", ",")
+
+
+def spoken_move(game: registry.Game, state: Any) -> tuple[str, str]:
+    """The last move of `state` as a replay's step says it (the board's spoken line, in
+    the active language, the seats named "Player 1" and "Player 2"): its id, which
+    changes with each move, and its words ("", "" when the board says none). Only for
+    the states of a finished round, or for the admin, who may see both hands."""
+    board = render_board(game, replay_view(game, state), game.engine.status(state), 1, REPLAY)
+    match = SPOKEN_MOVE.search(board)
+    if match is None:
+        return "", ""
+    spoken = _Spoken()
+    spoken.feed(match.group(2))
+    return match.group(1), spoken.text()
