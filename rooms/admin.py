@@ -2,8 +2,10 @@
 Seat key hashes are never shown (they are secrets, even hashed).
 
 A room's page leads with a summary read from the engine (status and the spectator's
-view, so it is the same for every game and shows nothing secret); the raw state is
-folded away under it."""
+view, so it is the same for every game and shows nothing secret) and the site's pages of
+the room; the raw state is folded away under it, and its newest actions read as the
+replay says them (rooms.admin_moves). Purging rooms and freeing a seat ask first, on
+a page naming the rooms and who plays in them (rooms.admin_pages)."""
 
 from __future__ import annotations
 
@@ -113,7 +115,7 @@ class ActionLogInline(admin.TabularInline):
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         found = super().get_queryset(request)
         room = (request.resolver_match.kwargs if request.resolver_match else {}).get("object_id")
-        if room is None:
+        if room is None or not str(room).isdigit():
             return found
         newest = ActionLog.objects.filter(room_id=room).order_by("-version")[:MOVES_SHOWN]
         return found.filter(pk__in=list(newest.values_list("pk", flat=True)))
