@@ -1,4 +1,4 @@
-"""Reference players for measuring the tile bots (bench/bots.py), not offered on the site.
+"""Reference players of tile rummy for bench/bots.py, not offered on the site.
 
 ``maxtiles`` is the plain "max tiles" player of the literature: the exact solver on the
 whole table (any rearrangement), it always plays the most tiles it can (ties: the higher
