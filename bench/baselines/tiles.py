@@ -8,6 +8,9 @@ value, as the solver breaks them) and draws otherwise, or passes once the pool i
 the first found first as easy does, and then, once opened, adds single rack tiles to the
 ends of the sets on the table, as medium does; it never rearranges the table and keeps
 its jokers. Like a bot it reads only ``engine.view(state, seat)``.
+
+Neither is meant to stay independent of the site: ``maxtiles`` is the site's solver
+(tiles/solver.py), ``beginner`` easy's and medium's own moves (tiles/bots.py), imported.
 """
 
 from __future__ import annotations
