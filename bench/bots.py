@@ -6,9 +6,9 @@ Run from the repository root, e.g.::
 
 A game is found by its modules ``<game>.engine`` and ``<game>.bots`` (``tiles``, ``cards``,
 ``tarot``; a dotted package such as ``tests.counter_game`` works too). A player is a bot
-level (``bots.LEVELS``) or a named baseline from ``<game>.baselines.PLAYERS`` when that
-module exists (tiles: ``maxtiles``, ``beginner``), or from ``bench/baselines/<game>.py``'s
-``PLAYERS``: the outside players written from published strategies, kept out of the site.
+level (``bots.LEVELS``) or a named baseline from ``bench/baselines/<game>.py``'s
+``PLAYERS`` (tiles: ``maxtiles``, ``beginner``): reference players and the outside
+players written from published strategies, kept out of the site.
 
 Mirror pairs: each deal is played twice on the same seed and the same first seat, A in
 seat 1 then A in seat 2, so that both players get both hands; luck of the deal cancels.

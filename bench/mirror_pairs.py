@@ -1,11 +1,11 @@
 """Mirror pairs for bench/bots.py: the players of a game and the games they play.
 
 A game is found by its modules ``<game>.engine`` and ``<game>.bots``; a player is a bot
-level or a named baseline (``<game>.baselines.PLAYERS``, ``bench/baselines/<game>.py``'s
-``PLAYERS``). A pair is the same deal played twice on the same seed and the same first
-seat, A in seat 1 then A in seat 2, so that luck of the deal cancels; each player's rng
-is seeded from the deal and its name, so a run is reproducible whatever the jobs. Every
-decision is timed, wall-clock and CPU.
+level or a named baseline (``bench/baselines/<game>.py``'s ``PLAYERS``). A pair is the
+same deal played twice on the same seed and the same first seat, A in seat 1 then A in
+seat 2, so that luck of the deal cancels; each player's rng is seeded from the deal and
+its name, so a run is reproducible whatever the jobs. Every decision is timed,
+wall-clock and CPU.
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ def load_game(name: str) -> Game:
     engine = import_module(f"{package}.engine")
     bots = import_module(f"{package}.bots")
     baselines: dict[str, Player] = {}
-    if find_spec(f"{package}.baselines") is not None:
-        baselines = dict(import_module(f"{package}.baselines").PLAYERS)
     outside = f"bench.baselines.{package}"
     if "." not in package and find_spec(outside) is not None:
         baselines.update(import_module(outside).PLAYERS)

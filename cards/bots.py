@@ -24,14 +24,7 @@ among the cards the opponent was seen taking from the pile.
   top card when it makes a meld or lays off at once, lays off at once, and keeps up to
   two melds in hand (it melds once it holds three, or when it can go out; once the
   opponent has shown a meld, at two already; against an opponent down to three cards
-  it lays down the melds worth 20 points or more, 12 when it holds two). Two lay-downs
-  measured for issue 44 are off (cards/laying_down.py ``DEAD_MELDS`` and ``LATE``: a
-  meld no unseen card fits at once, the big melds late in the deal): they met medium's
-  targets against rule but brought it level with strong by matches. Its discard by the
-  guides' order (the least deadwood in cards or in points first, the chances only
-  breaking ties: cards/discards.py ``ORDER``) and a shorter memory (``MEMORY``) are
-  measured and off: none made it a step below strong and still a fair fight for the
-  rule player (bench/RESULTS.md, issue 44, medium's second try);
+  it lays down the melds worth 20 points or more, 12 when it holds two);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets
   no lay-off spots), but lays down at once a meld no unseen card fits (the opponent
   cannot use it) and everything against an opponent down to three cards, to cut the
@@ -44,27 +37,13 @@ among the cards the opponent was seen taking from the pile.
   table or on a meld it holds). Taking also the cards that only improved its measure
   lost it deals against medium (bench/RESULTS.md).
 
-strong's draw and discard can also be judged by a search over sampled worlds
-(cards/search.py: determinized playouts with a fast policy, cut short by a learned
-evaluation, cards/evaluation.py). It is off (``search.WORLDS = 0``): every setting
-measured for issue 44 played worse than the rules above or level with them
-(bench/RESULTS.md), so strong plays by its rules; ``bench/bots.py --set
-search.WORLDS=16`` turns it on. Its worlds draw the opponent's hidden cards by a learned
-guess from the public history, each seat's cards taken, passed and discarded (the view's
-``history``, cards/hand_model.py). Its discard can also be chosen by a learned value of
-each candidate from the seat's view, fitted to the labels of the same search given the
-opponent's true hand (cards/discard_model.py); off too (``discards.LEARNED = 0``): it
-played level with the rules (bench/RESULTS.md, issue 44's third try). Its meld/hold
-choice (lay a held meld down now, or keep it, by the score difference played out to the
-end) is off too (``search.HOLD = 0``): it cut the points strong is caught with by half
-but lost deals to medium, whose rules react to a hand that shrinks (bench/RESULTS.md,
-issue 44, fourth try). Its discard by rollouts of the bots' own rules (the rules' best
-three played on in sampled worlds by strong's and medium's real rules, cards/rollout.py)
-is off too (``rollout.WORLDS = 0``): it lost deals to medium, its playouts' outcomes
-too noisy to tell the candidates apart (bench/RESULTS.md, issue 44, fifth try); cut at
-two turns, scored by a value fitted on the levels' real play (cards/played_value.py) and
-overruling the rules only past two standard errors (``rollout.VALUE``, ``SPREAD``), it
-still lost a little (issue 44, sixth try).
+Variants measured for issue 44 and left out of the levels (bench/RESULTS.md names the
+commit that still runs each): for medium, two more lay-downs (a meld no unseen card fits
+at once, the big melds late in the deal), its discard by the guides' order and a shorter
+memory; for strong, a search over sampled worlds for the draw, the discard and the
+meld/hold choice (with a learned evaluation and a learned guess of the opponent's hand),
+a learned discard value, and rollouts of the levels' own rules. None played better than
+the rules above beyond the noise.
 
 Deals won and matches won disagree in rummy (the winner of a deal scores the loser's
 hand, melds held included), so the levels are tuned on both: holding melds wins deals,
@@ -81,10 +60,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards import engine, rollout, search
-from cards.discards import DISCARDERS, ranked_discards
+from cards import engine
+from cards.discards import DISCARDERS
 from cards.judge import Action, Seen, View, makes_meld
-from cards.laying_down import PLAYS, held_melds, next_play
+from cards.laying_down import PLAYS, next_play
 from cards.opponent_hands import gift
 
 LEVELS = ("easy", "medium", "strong")
@@ -105,25 +84,9 @@ def choose_from_view(view: View, level: str, rng: random.Random) -> Action:
         take = DRAWERS[level](seen, rng)
         return {"type": "draw", "source": "discard" if take else "stock"}
     play = PLAYS.get(level, next_play)(seen)
-    if play is None and level == "strong" and search.HOLD:
-        play = _searched_play(seen, rng)
     if play is not None:
         return play
     return {"type": "discard", "card": DISCARDERS[level](seen, rng)}
-
-
-def _searched_play(seen: Seen, rng: random.Random) -> Action | None:
-    """strong, where its rules hold its melds: lay one down or keep them all, by the mean
-    score difference over sampled worlds (cards/search.py). The search draws from a copy
-    of the rng, which it leaves as it was: the discard that follows a hold is then the
-    one the review finds from the same view (it calls the discarder with a fresh rng),
-    and the one the search played out for holding."""
-    fork = random.Random()
-    fork.setstate(rng.getstate())
-    meld = search.meld_or_hold(
-        seen, fork, held_melds(seen), lambda position: ranked_discards(position, fork)[0]
-    )
-    return None if meld is None else {"type": "meld", "cards": meld}
 
 
 def _easy_draw(seen: Seen, rng: random.Random) -> bool:
@@ -140,11 +103,4 @@ def _draw_to_use_at_once(seen: Seen, rng: random.Random) -> bool:
     return makes_meld(top, seen.hand) or gift(top, seen)
 
 
-def _searched_draw(seen: Seen, rng: random.Random) -> bool:
-    """strong: the draw with the better mean outcome over sampled worlds (cards/search.py),
-    the rule's choice kept on a tie."""
-    return search.takes(seen, rng, _draw_to_use_at_once(seen, rng))
-
-
-DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _searched_draw}
-rollout.players = choose  # the rollouts' players (cards/rollout.py, off on the site)
+DRAWERS = {"easy": _easy_draw, "medium": _draw_to_use_at_once, "strong": _draw_to_use_at_once}

@@ -14,18 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cards import fast
 from cards.melds import DECK, RANK_OF, SUIT_OF, SUITS, card, melds_in, value
 from gamekit.seats import other
 
 View = dict[str, Any]
 Action = dict[str, Any]
-
-# 1: a `Judge` made now counts (`leaving`, `gain`) by cards/fast.py's plan (bits, cached
-# per table across decisions): the rollouts of cards/rollout.py set it while they play,
-# where a decision's own cache is too short-lived to pay. The same counts as the judge's
-# (tests/cards/test_rollout.py); the site's bots count by the judge (0).
-FAST = 0
 
 
 class Seen:
@@ -84,11 +77,8 @@ class Judge:
     def __init__(self, seen: Seen) -> None:
         self.table = [tuple(meld) for meld in seen.table]
         self.cache: dict[frozenset[str], Plan] = {}
-        self.shapes = fast.table_of(self.table) if FAST else None
 
     def leaving(self, hand: Iterable[str]) -> int:
-        if self.shapes is not None:
-            return fast.leaving_count(fast.mask_of(hand), self.shapes)
         return self.plan(hand)[0]
 
     def plan(self, hand: Iterable[str]) -> Plan:
@@ -126,25 +116,16 @@ class Judge:
     def deadwood(self, hand: Sequence[str]) -> int:
         return len(hand) - self.leaving(hand)
 
-    def gain(
-        self, hand: Sequence[str], live: Iterable[str], odds: dict[str, float] | None = None
-    ) -> float:
+    def gain(self, hand: Sequence[str], live: Iterable[str]) -> float:
         """The mean number of cards that one more live card would let leave the hand
-        (itself included), over the live cards: the hand's chances. With `odds`, each
-        live card counts in proportion to its odds of coming (not held by the opponent)."""
+        (itself included), over the live cards: the hand's chances."""
         live = list(live)
         if not live:
             return 0.0
-        if self.shapes is not None and odds is None:
-            cards = [fast.INDEX[c] for c in live]
-            return fast.gain_total(fast.mask_of(hand), cards, self.shapes) / len(live)
         now = self.leaving(hand)
         ends = {code for meld in self.table for code in fitting(meld)}
         # A card with no partner in the hand and no place on the table changes nothing.
         useful = [code for code in live if code in ends or partners(code, hand)]
-        if odds is not None:
-            total = sum(odds[code] for code in live)
-            return sum(odds[c] * (self.leaving([*hand, c]) - now) for c in useful) / total
         return sum(self.leaving([*hand, code]) - now for code in useful) / len(live)
 
 

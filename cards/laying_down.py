@@ -4,10 +4,10 @@
   for room on the opponent's);
 - medium lays off at once and keeps up to two melds in hand: it melds once it holds
   three, or when it can go out; once the opponent shows a meld of its own (it is
-  racing), at two already (`SHOWN`); against an opponent down to three cards it lays
-  down the melds worth 20 points or more, 12 when it holds two (two more lay-downs, a
-  meld no unseen card fits at once and the big melds late in the deal, are measured and
-  off: `DEAD_MELDS`, `LATE`);
+  racing), at two already; against an opponent down to three cards it lays down the
+  melds worth 20 points or more, 12 when it holds two (two more lay-downs, a meld no
+  unseen card fits at once and the big melds late in the deal, were measured and left
+  out: bench/RESULTS.md, issue 44, medium);
 - strong keeps its melds in hand until it can go out in this turn (the opponent gets no
   lay-off spots), but lays down at once a meld no unseen card fits (the opponent cannot
   use it) and everything against an opponent down to three cards, to cut the points it
@@ -28,23 +28,11 @@ MELD_WHEN_OPPONENT_HOLDS = 3  # medium and strong: the opponent is near going ou
 CUT_POINTS = 20  # medium: near the opponent's going out, lay down melds worth this much
 CUT_POINTS_HOLDING_TWO = 12  # medium, holding two melds: the same
 MEDIUM_LAYS_DOWN_AT = 3  # medium: it lays its melds down once it holds this many
-# medium, late in the deal and far from going out, lays down its big melds: a player who
-# keeps every meld in hand until going out (the rule player) gives no warning by its hand's
-# size, and medium was caught with 44 of the 56 points a deal it lost in melds it held
-# (bench/RESULTS.md, issue 44, medium). Tuned on seeds 200 and 300 with --set. Off, as
-# DEAD_MELDS: with both, medium met its targets against rule (+10.2 points a deal) but
-# drew level with strong by matches (52.5%, was 62.0%): the ladder matters more.
-LATE = 0  # medium: 1 lays down its big melds late in the deal (0: it does not)
-LATE_TURN = 16  # medium: from this completed turn of the deal (both seats'), it is late
-LATE_DEADWOOD = 4  # medium, late: while this many cards or more cannot leave its hand
-LATE_POINTS = 25  # medium, late: it lays down the melds worth this many points or more
-DEAD_MELDS = 0  # medium: 1 lays down at once a meld no unseen card fits (0: it holds it)
 # medium, once the opponent shows melds, lays its own down sooner (the opponent is racing):
 # strong, which shows the melds no unseen card fits, then wins more deals against it, and
 # rule, which shows none before going out, plays it as before (bench/RESULTS.md, issue 44,
 # medium's second try): a step between them.
-SHOWN = 1  # medium: from this many opponent melds on the table (0: never)
-SHOWN_LAYS_DOWN_AT = 2  # medium: it then lays its melds down once it holds this many
+SHOWN_LAYS_DOWN_AT = 2  # medium: once the opponent shows a meld, it lays its own down at this many
 
 
 def _leaves_dead_end(seen: Seen, left: list[str], table: list[list[str]]) -> bool:
@@ -98,25 +86,14 @@ def _easy_play(seen: Seen) -> Action | None:
 
 
 def _semi_held_play(seen: Seen) -> Action | None:
-    """Meld once three melds are in hand, or to go out; with `DEAD_MELDS`, a meld no
-    unseen card fits at once (it gives the opponent nothing); with `LATE`, late in the
-    deal and far from going out, the melds worth 25 points or more; against an opponent
-    near going out, the melds worth 20 points or more (12 when holding two); lay off at
-    once."""
+    """Meld once three melds are in hand (two once the opponent shows one), or to go out;
+    against an opponent near going out, the melds worth 20 points or more (12 when
+    holding two); lay off at once."""
     judge = Judge(seen)
     plan = judge.plan(seen.hand)
     held = len(plan[2])
     if held >= _melds_to_lay_down(seen) or judge.deadwood(seen.hand) <= 1:
         return next_play(seen)
-    if DEAD_MELDS:
-        unseen = set(seen.unseen)
-        play = _meld_among(seen, plan, lambda meld: unseen.isdisjoint(fitting(meld)))
-        if play is not None:
-            return play
-    if _late(seen, judge):
-        play = _meld_among(seen, plan, lambda meld: sum(map(value, meld)) >= LATE_POINTS)
-        if play is not None:
-            return play
     if seen.opponent_size <= MELD_WHEN_OPPONENT_HOLDS:
         floor = CUT_POINTS if held < 2 else CUT_POINTS_HOLDING_TWO
         play = _meld_among(seen, plan, lambda meld: sum(map(value, meld)) >= floor)
@@ -126,26 +103,13 @@ def _semi_held_play(seen: Seen) -> Action | None:
     return play if play is not None and play["type"] == "lay_off" else None
 
 
-def _late(seen: Seen, judge: Judge) -> bool:
-    """medium: late in the deal and still far from going out, the opponent may go out
-    before it does. The published advice is about cards of high value: shed them late in
-    the game to cut the points one may be caught with, and holding cards back for the
-    last turn risks being caught with them (Dream Quest Games, "Rummy Strategy: Quick
-    Tips", dreamquestgames.com); do not open too fast, nor wait too long
-    (vaticanboardgame.com, "Basic rules on how to play rummy", 2019). A meld held in hand
-    is such a risk: it counts against its holder like any card."""
-    if not LATE:
-        return False
-    return seen.view["turns"] >= LATE_TURN and judge.deadwood(seen.hand) >= LATE_DEADWOOD
-
-
 def _melds_to_lay_down(seen: Seen) -> int:
     """medium: how many melds in hand make it lay them down. Two melds shown give the
     opponent lay-off spots; it waits for a third (the rule player of the literature,
     bench/baselines/cards.py, keeps them all, and beat medium laying down at two), but
-    not once the opponent has shown a meld (`SHOWN`): it is racing, and the points held
-    in hand are what it would catch."""
-    if SHOWN and seen.opponent_melds >= SHOWN:
+    not once the opponent has shown a meld: it is racing, and the points held in hand are
+    what it would catch."""
+    if seen.opponent_melds:
         return SHOWN_LAYS_DOWN_AT
     return MEDIUM_LAYS_DOWN_AT
 
@@ -166,8 +130,8 @@ def _held_play(seen: Seen) -> Action | None:
 
 
 def held_melds(seen: Seen) -> list[list[str]]:
-    """The melds of the hand's plan that could be laid down now: strong's meld/hold
-    choice (cards/search.py)."""
+    """The melds of the hand's plan that could be laid down now (the hint says when the
+    strong level keeps them in hand)."""
     return [list(meld) for meld in _layable(seen, Judge(seen).plan(seen.hand))]
 
 

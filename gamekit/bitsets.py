@@ -1,5 +1,5 @@
 """Sets of cards held as the bits of an int (the searches of tarot/search.py and
-cards/fast.py): pure Python, like the rest of the kit."""
+tarot/endgame.py): pure Python, like the rest of the kit."""
 
 from __future__ import annotations
 

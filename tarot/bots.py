@@ -28,10 +28,9 @@ tricks; never the opponent's hand nor a face-down card.
   tricks before them, the search to the end for the round's result only (won, drawn or
   lost: far cheaper), the playout giving the points. It plays the card with the best
   weighted total. Fixed numbers of samples, never a clock: the same rng
-  gives the same card. (Racing, more worlds for the cards still close to the best, is
-  there and off: `MAX_SAMPLES = SAMPLES`; bench/RESULTS.md says why. `PLAYOUTS = 0`
-  brings back the older evaluation: alpha-beta on card points over two tricks,
-  tarot.search.)
+  gives the same card. (Racing, more worlds for the cards still close to the best, and
+  the older evaluation, alpha-beta on card points over two tricks, were measured and
+  left out: bench/RESULTS.md names the commit that still runs them.)
 """
 
 from __future__ import annotations
@@ -58,43 +57,22 @@ LEVELS = ("easy", "medium", "strong")
 
 View = dict[str, Any]
 
-# Strong: samples per decision, tricks searched before evaluating, nodes per sample
-# (shared evenly by the cards tried, each at least MIN_NODES), and how few tricks left
-# make the search go to the end of the round.
-# Tuned with bench/bots.py on seed 100 (the measuring runs use seed 1): 30 samples, and
-# the end searched from 7 tricks, each did a little better than 12 and 4 on the same
-# deals (50-100 pairs, within the noise); 20 and 6 take both at less cost.
+# Strong: worlds sampled per decision. Tuned with bench/bots.py on seed 100 (the
+# measuring runs use seed 1): 30 samples did a little better than 12 on the same deals
+# (50-100 pairs, within the noise); 20 takes it at less cost.
 SAMPLES = 20
-DEPTH = 2
-NODES = 1500
-MIN_NODES = 100
-ENDGAME_TRICKS = 6
-ENDGAME_NODES = 6000
 # Strong: with this many tricks left or fewer, search to the end for the round's result
 # (won, drawn or lost first, then points), not for points (0: never).
 FINISH_TRICKS = 6
 # Strong: with this many tricks left or fewer (and more than FINISH_TRICKS), search to
 # the end for the round's result only (won, drawn, lost: endgame.root_results, far
-# cheaper than the points), the playout giving the points (0: never).
+# cheaper than the points), the playout giving the points (0: never); before that, a
+# card is scored by a playout to the end by the rules of thumb (tarot.playout).
 RESULT_TRICKS = 8
 RESULT_NODES = 12_000  # a world's result search gives up there (about 20 ms)
-# Strong, before the end: 1 scores a card by a playout to the end by the rules of thumb
-# (tarot.playout), 0 by the search over DEPTH tricks.
-PLAYOUTS = 1
 # Strong: the weight of a sampled world per play of the opponent it makes unlikely
 # (tarot.inference; 1: no inference).
 INFER_EPS = 0.3
-# Strong: more worlds where the decision is close (racing). After SAMPLES worlds, a card
-# whose weighted mean falls behind the best one's by more than RACE_Z standard errors
-# (of the difference, world by world) is dropped; RACE_BATCH more worlds at a time go to
-# the cards left, up to MAX_SAMPLES, until one is left. A clear choice costs SAMPLES
-# worlds, a close one up to MAX_SAMPLES. A card that can be worth no more than RACE_EQUAL
-# over the best one (within RACE_Z standard errors) is dropped too: either will do.
-# MAX_SAMPLES = SAMPLES: off.
-MAX_SAMPLES = 20
-RACE_BATCH = 4
-RACE_Z = 2.0
-RACE_EQUAL = 0
 
 
 def choose(state: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
@@ -305,37 +283,10 @@ def _strong(view: View, rng: random.Random) -> str:
     # What this seat took so far, for playing the last tricks for the round's result.
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
     lacked = inference.masks(view, opponent(view)) if INFER_EPS < 1 else []
-    worlds: list[tuple[float, dict[int, int]]] = []
-    alive = moves
-    while True:
-        for _ in range(RACE_BATCH if worlds else SAMPLES):
-            worlds.append(_strong_world(view, rng, alive, my_hand, taken, lacked))
-        if len(worlds) >= MAX_SAMPLES:
-            break
-        alive = still_in_the_race(worlds, alive)
-        if len(alive) == 1:
-            break
-    totals = {card: sum(w * values[card] for w, values in worlds) for card in alive}
+    worlds = [_strong_world(view, rng, moves, my_hand, taken, lacked) for _ in range(SAMPLES)]
+    totals = {card: sum(w * values[card] for w, values in worlds) for card in moves}
     best = max(totals.values())
     return DECK[min(card for card, total in totals.items() if total == best)]
-
-
-def still_in_the_race(worlds: list[tuple[float, dict[int, int]]], alive: list[int]) -> list[int]:
-    """The cards not yet clearly behind the best (each card scored in every world)."""
-    weight = sum(w for w, _ in worlds)
-    if weight <= 0:
-        return alive
-    means = {card: sum(w * values[card] for w, values in worlds) / weight for card in alive}
-    leader = max(alive, key=lambda card: (means[card], -card))
-    kept = []
-    for card in alive:
-        gap = means[leader] - means[card]
-        spread = sum((w * (values[leader] - values[card] - gap)) ** 2 for w, values in worlds)
-        # Out when it cannot be worth RACE_EQUAL more than the leader: clearly behind,
-        # or so close that either will do.
-        if card == leader or RACE_Z * spread**0.5 / weight - gap > RACE_EQUAL:
-            kept.append(card)
-    return kept
 
 
 def _strong_world(
@@ -363,24 +314,17 @@ def _strong_world(
     if tricks_left <= FINISH_TRICKS:
         end = endgame.EndSearch(stacks, 0)
         return w, end.root_outcomes(moves, hands, heights, led, tricks_left, taken)
-    if PLAYOUTS:
-        searched = tricks_left <= RESULT_TRICKS
-        end = endgame.EndSearch(stacks, RESULT_NODES if searched else 0)
-        values = playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
-        if searched:
-            results = end.root_results(moves, hands, heights, led, tricks_left, taken)
-            if results is not None:  # the searched result in place of the playout's
-                values = {
-                    card: value + (results[card] - endgame.result_of(value)) * endgame.ROUND_WON
-                    for card, value in values.items()
-                }
-        return w, values
-    to_the_end = tricks_left <= ENDGAME_TRICKS
-    depth = tricks_left if to_the_end else DEPTH
-    nodes = max(MIN_NODES, (ENDGAME_NODES if to_the_end else NODES) // len(moves))
-    return w, search.Search(stacks, nodes).root_values(
-        moves, hands, heights, 1, led, tricks_left, depth
-    )
+    searched = tricks_left <= RESULT_TRICKS
+    end = endgame.EndSearch(stacks, RESULT_NODES if searched else 0)
+    values = playout.root_playouts(end, moves, hands, heights, led, tricks_left, taken)
+    if searched:
+        results = end.root_results(moves, hands, heights, led, tricks_left, taken)
+        if results is not None:  # the searched result in place of the playout's
+            values = {
+                card: value + (results[card] - endgame.result_of(value)) * endgame.ROUND_WON
+                for card, value in values.items()
+            }
+    return w, values
 
 
 PLAYERS: dict[str, Callable[[View, random.Random], str]] = {

@@ -6,9 +6,9 @@ tarot/search.py. A playout is scored as `endgame.outcome`: the round won, drawn 
 first, then the points; a cheap, far-seeing guess where the search cannot reach the end.
 
 bench/baselines/tarot_pimc.py keeps a copy of the rules of thumb below (`_shed`,
-`follow`, the lead: about 60 lines, word for word when written), on purpose: that
-baseline must stay the player bench/RESULTS.md measured, whatever becomes of these; a
-change here is not one there.
+`follow`, `lead`: about 60 lines, word for word when written), on purpose, and says so
+at its top: that baseline must stay the player bench/RESULTS.md measured, whatever
+becomes of these; a change here is not one there.
 """
 
 from __future__ import annotations

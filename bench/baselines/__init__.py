@@ -1,1 +1,2 @@
-"""Outside players for bench/bots.py, one module per game, each written from a published source."""
+"""Players for bench/bots.py that the site never offers, one module per game: reference
+players and outside players written from published sources."""

@@ -1,9 +1,9 @@
-"""Outside players of rummy (cards/), written from published strategies, for bench/bots.py.
-
-Each is a function ``(state, seat, rng) -> action`` that reads only
+"""Outside players of rummy (cards/), written from published strategies, for bench/bots.py;
+independent of the site's bots on purpose, to stay the players bench/RESULTS.md measured:
+none uses cards/bots.py or cards/judge.py (`plan` below counts deadwood in points, the
+judge's in cards). Each is a function ``(state, seat, rng) -> action`` that reads only
 ``engine.view(state, seat)`` (its hand, the table, the discard pile, the counts and the
-cards the opponent was seen taking from the pile), as the site's bots do. None of them
-uses cards/bots.py: they share only this module's measure of a hand.
+cards the opponent was seen taking from the pile), as the site's bots do.
 
 The published players are gin rummy players; our rummy has no knocking, so they are
 adapted: "deadwood" is the points of the cards that could not leave the hand now (the

@@ -1,6 +1,8 @@
 """Outside players for the Tarot duel (bench/bots.py), each written from a published
 strategy, not offered on the site. Like a bot, each reads only ``engine.view(state, seat)``:
 its hand, the face-up cards, the tricks; never the opponent's hand nor a face-down card.
+Each stays independent of the site's bots on purpose (the players bench/RESULTS.md
+measured); what a view shows comes from tarot/bots.py.
 
 ``thumb``: the rules of thumb of the French Tarot strategy guides
 (bench/baselines/tarot_rules_of_thumb.py, its sources there).
@@ -26,8 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.baselines.tarot_pimc import pimc
-from bench.baselines.tarot_rules_of_thumb import View, lead_of, low_from_longest_suit, thumb
+from bench.baselines.tarot_rules_of_thumb import View, low_from_longest_suit, thumb
 from tarot import engine
+from tarot.bots import lead_card
 from tarot.cards import EXCUSE, half_points, is_trump, strength, trick_winner
 
 # --- beginner ---------------------------------------------------------------------------------
@@ -38,7 +41,7 @@ def beginner_card(view: View) -> str:
     plain = [c for c in legal if c != EXCUSE]
     if EXCUSE in legal and (not plain or view["tricks_left"] == 2):
         return EXCUSE
-    lead = lead_of(view)
+    lead = lead_card(view)
     if lead is not None and lead != EXCUSE:
         winning = [c for c in plain if trick_winner(lead, c) == 1]
         if winning:

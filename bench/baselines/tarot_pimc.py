@@ -1,6 +1,13 @@
 """The perfect-information Monte Carlo player of the Tarot duel (``pimc`` in
 bench/baselines/tarot.py). Like a bot, it reads only ``engine.view(state, seat)``.
 
+Independent of the site's strong player on purpose: its sampling and its playout policy
+(`_shed`, `playout_follow`, `playout_lead` below: tarot/playout.py's `_shed`, `follow` and
+`lead`, word for word when written) stay the player bench/RESULTS.md measured, whatever
+becomes of strong's; a change there is not one here. What it shares with the site is
+machinery, not strategy: the legal masks and winners (tarot/search.py), the exact end
+search (tarot/endgame.py) and what a view shows (tarot/bots.py).
+
 ``pimc``: the standard perfect-information Monte Carlo player (Ginsberg's GIB, 2001;
 Long, Sturtevant, Buro & Furtak, "Understanding the success of perfect information Monte
 Carlo sampling in trick-taking games", AAAI 2010): sample worlds (the opponent's hand and
@@ -20,16 +27,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bench.baselines.tarot_rules_of_thumb import (
-    View,
-    lead_of,
-    may_hold,
-    opponent_of,
-    shown_voids,
-    unseen_cards,
-)
+from bench.baselines.tarot_rules_of_thumb import View, may_hold
 from gamekit.bitsets import bits
 from tarot import engine
+from tarot.bots import lead_card, opponent, unseen, voids
 from tarot.cards import DECK, INDEX, TWENTY_ONE, half_points, is_trump, strength
 from tarot.endgame import OUDLER_UNIT, EndSearch, outcome
 from tarot.search import BEATS, EX, EX_BIT, SUIT_MASKS, T1, T1_BIT, TRUMPS, legal_mask
@@ -45,9 +46,9 @@ EXACT_TRICKS = 6
 def sample_world(view: View, rng: random.Random) -> tuple[list[str], dict[int, list[list[str]]]]:
     """One world consistent with the view, uniform among them: the opponent's hand and
     each seat's stacks (bottom → top, the face-down cards drawn, the face-up top kept)."""
-    them = opponent_of(view)
-    missing, cap = shown_voids(view)
-    out = sorted(unseen_cards(view), key=INDEX.__getitem__)
+    them = opponent(view)
+    missing, cap = voids(view)
+    out = sorted(unseen(view), key=INDEX.__getitem__)
     size = view["hand_counts"][str(them)]
     possible = [c for c in out if may_hold(c, missing, cap)]
     rng.shuffle(possible)
@@ -189,8 +190,8 @@ def pimc_card(view: View, rng: random.Random, worlds: int | None = None) -> str:
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    me, them = view["seat"], opponent_of(view)
-    lead = lead_of(view)
+    me, them = view["seat"], opponent(view)
+    lead = lead_card(view)
     led = -1 if lead is None else INDEX[lead]
     left = view["tricks_left"]
     mine = round(2 * view["points"][str(me)]) + OUDLER_UNIT * view["oudlers"][str(me)]

@@ -2,6 +2,12 @@
 and what a view shows that it and the PIMC player read. Like a bot, it reads only
 ``engine.view(state, seat)``.
 
+Independent of the site's bots on purpose: its rules are written here from the guides
+below and must stay the player bench/RESULTS.md measured, whatever becomes of medium
+(tarot/bots.py), whose rules are alike; what a view shows (the opponent, the card led,
+the unseen cards, the voids shown) is a fact of the rules, not a strategy, and comes from
+tarot/bots.py.
+
 ``thumb``: the rules of thumb of the French Tarot strategy guides (the Fédération
 Française de Tarot's advice to beginners, "Le Tarot, règles et conseils", and the usual
 club primers, e.g. tarot-regles.fr "Conseils de jeu"), for two hands with no partner:
@@ -26,8 +32,8 @@ import random
 from typing import Any
 
 from tarot import engine
+from tarot.bots import face_up, lead_card, opponent, unseen, voids
 from tarot.cards import (
-    DECK,
     EXCUSE,
     PETIT,
     TWENTY_ONE,
@@ -44,50 +50,6 @@ View = dict[str, Any]
 # --- What the view shows -----------------------------------------------------------------
 
 
-def opponent_of(view: View) -> int:
-    return 2 if view["seat"] == 1 else 1
-
-
-def lead_of(view: View) -> str | None:
-    cards = view["trick"]["cards"]
-    return cards[0]["card"] if cards else None
-
-
-def _face_up(view: View, seat: int) -> list[str]:
-    return [pile["up"] for pile in view["stacks"][str(seat)] if pile["up"] is not None]
-
-
-def unseen_cards(view: View) -> set[str]:
-    """The opponent's hand and every face-down card: what this seat has not seen."""
-    seen = set(view["hand"]) | set(_face_up(view, 1)) | set(_face_up(view, 2))
-    seen |= {c for s in ("1", "2") for c in view["won"][s]}  # the tricks' cards
-    seen |= {p["card"] for p in view["trick"]["cards"]}
-    return set(DECK) - seen
-
-
-def shown_voids(view: View) -> tuple[set[str], int]:
-    """What the opponent's hand cannot hold, from its plays: the suits (`T`: trumps) it
-    did not follow, and the highest trump it may hold (21: any). A hand never gains a
-    card, so what it lacked once it lacks for good."""
-    them = opponent_of(view)
-    missing: set[str] = set()
-    cap = 21
-    for trick in view["tricks"]:
-        lead, second = (p["card"] for p in trick["cards"])
-        if trick["cards"][1]["seat"] != them or EXCUSE in (lead, second):
-            continue
-        if not is_trump(lead) and suit(second) != suit(lead):
-            missing.add(suit(lead))
-            if not is_trump(second):
-                missing.add("T")
-        elif is_trump(lead):
-            if not is_trump(second):
-                missing.add("T")
-            elif strength(second) < strength(lead):
-                cap = min(cap, strength(lead))
-    return missing, cap
-
-
 def may_hold(card: str, missing: set[str], cap: int) -> bool:
     if card == EXCUSE:
         return True
@@ -98,12 +60,12 @@ def may_hold(card: str, missing: set[str], cap: int) -> bool:
 
 def _their_trumps(view: View) -> int:
     """The trumps the opponent may hold at most (hand and face-up tops)."""
-    missing, cap = shown_voids(view)
-    tops = sum(1 for c in _face_up(view, opponent_of(view)) if is_trump(c))
+    missing, cap = voids(view)
+    tops = sum(1 for c in face_up(view, opponent(view)) if is_trump(c))
     if "T" in missing:
         return tops
-    out = sum(1 for c in unseen_cards(view) if is_trump(c) and strength(c) <= cap)
-    return tops + min(out, view["hand_counts"][str(opponent_of(view))])
+    out = sum(1 for c in unseen(view) if is_trump(c) and strength(c) <= cap)
+    return tops + min(out, view["hand_counts"][str(opponent(view))])
 
 
 def _cheapest(cards: list[str]) -> str:
@@ -120,7 +82,7 @@ def thumb_card(view: View) -> str:
     plain = [c for c in legal if c != EXCUSE]
     if EXCUSE in legal and (not plain or view["tricks_left"] <= 2):
         return EXCUSE  # never kept for the last trick
-    lead = lead_of(view)
+    lead = lead_card(view)
     if lead is not None:
         return _thumb_follow(lead, legal, plain)
     return _thumb_lead(view, plain)
@@ -158,9 +120,9 @@ def _thumb_follow(lead: str, legal: list[str], plain: list[str]) -> str:
 def _thumb_lead(view: View, plain: list[str]) -> str:
     if not plain:
         return EXCUSE
-    missing, _ = shown_voids(view)
-    out = unseen_cards(view)
-    theirs_up = _face_up(view, opponent_of(view))
+    missing, _ = voids(view)
+    out = unseen(view)
+    theirs_up = face_up(view, opponent(view))
     trumps = [c for c in plain if is_trump(c)]
     their_trumps = _their_trumps(view)
     # Save the Petit: lead it once nothing can take it.

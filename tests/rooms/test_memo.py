@@ -20,8 +20,6 @@ EVERY_CACHE = {
     "cards.board.melds_words": 1024,
     "cards.board.piles_words": 1024,
     "cards.board.spoken": 4096,
-    "cards.discard_model.weights": 1,
-    "cards.hand_model.weights": 1,
     "rooms.local.sealing.fernet": 4,
     "rooms.online.push.boards": 512,
     "rooms.online.push.frames": 256,

@@ -11,7 +11,7 @@ import pytest
 from bench.baselines import tarot as baselines
 from bench.baselines import tarot_pimc, tarot_rules_of_thumb
 from gamekit.engine import IllegalAction
-from tarot import engine
+from tarot import bots, engine
 from tarot.engine import new_round, redeal_hidden, view
 from tarot.scoring import summary
 from tests.tarot.positions import play, position
@@ -77,8 +77,8 @@ def voids_shown():
 
 def test_pimc_worlds_respect_the_voids_the_opponent_showed():
     shown = view(voids_shown(), 1)
-    assert tarot_rules_of_thumb.shown_voids(shown) == ({"H"}, 15)
-    unseen = tarot_rules_of_thumb.unseen_cards(shown)
+    assert bots.voids(shown) == ({"H"}, 15)
+    unseen = bots.unseen(shown)
     hands = set()
     for seed in range(40):
         hand, stacks = tarot_pimc.sample_world(shown, random.Random(seed))

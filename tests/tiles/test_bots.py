@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench import bots as bench
+from bench.baselines import tiles as baselines
 from tests.rooms.bot_games import play_out
 from tests.tiles.test_engine_properties import every_tile
-from tiles import baselines, bots, engine
+from tiles import bots, engine
 from tiles.sets import ALL_TILES, check_set, rack_sum
 from tiles.state import state_from_position
 

@@ -1,4 +1,4 @@
-"""Reference players for measuring the tile bots (bench/bots.py), not offered on the site.
+"""Reference players of tile rummy for bench/bots.py, not offered on the site.
 
 ``maxtiles`` is the plain "max tiles" player of the literature: the exact solver on the
 whole table (any rearrangement), it always plays the most tiles it can (ties: the higher
@@ -8,6 +8,9 @@ value, as the solver breaks them) and draws otherwise, or passes once the pool i
 the first found first as easy does, and then, once opened, adds single rack tiles to the
 ends of the sets on the table, as medium does; it never rearranges the table and keeps
 its jokers. Like a bot it reads only ``engine.view(state, seat)``.
+
+Neither is meant to stay independent of the site: ``maxtiles`` is the site's solver
+(tiles/solver.py), ``beginner`` easy's and medium's own moves (tiles/bots.py), imported.
 """
 
 from __future__ import annotations
