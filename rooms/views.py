@@ -53,7 +53,8 @@ def your_games(request: JsonRequest) -> HttpResponse:
     """The list of the games this browser keeps (the partial rooms/partials/your_games.html),
     from the seat keys and sealed games its page posts: nothing of another browser."""
     lines = browser_games.listed(request.json)
-    return render(request, "rooms/partials/your_games.html", {"lines": lines})
+    finished = any(line.finished for line in lines)
+    return render(request, "rooms/partials/your_games.html", {"lines": lines, "finished": finished})
 
 
 @json_endpoint(limit=throttle("your_games", *PLAY_RATE))
