@@ -17,7 +17,7 @@ from gamekit.engine import IllegalAction
 from gamekit.replay import Record
 from rooms import registry
 from rooms.errors import RoomError
-from rooms.local.tries import MARKED
+from rooms.local.tries import MARKED, offered
 from rooms.models import Replay
 from rooms.replays import SHOWN_SEAT
 from rooms.review_text import note_html
@@ -70,7 +70,7 @@ def context(game: registry.Game, review: Review | None, replay: Replay) -> dict[
         mark, label = KINDS.get(note["kind"], KINDS["none"])
         html = note_html(game, note)
         shown = {**note, "shown_at": note["step"] + 1, "mark": mark, "label": label, "html": html}
-        if note["kind"] in MARKED:  # "Try again from here" (rooms.local.tries)
+        if note["kind"] in MARKED and offered(replay.mode, note["seat"]):  # rooms.local.tries
             shown["try_url"] = reverse("try_from", args=[game.slug, code, note["step"]])
         notes.append(shown)
     summary = sorted(review.summary.items())

@@ -97,7 +97,7 @@ def test_a_lesson_is_listed_with_its_step_and_resumes_on_the_learn_page(client: 
 def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
     client: Client, inline
 ) -> None:
-    review = reviewed(client, "tarot")
+    review = reviewed(client, "tarot", mode="local")
     note = next(n for n in marked(review) if n["seat"] == 2)
     token = start(client, "tarot", note["step"], level="medium").json()["token"]
 
