@@ -198,6 +198,32 @@ def test_forgetting_a_seat_the_friend_waits_on_asks_first_in_russian_and_keeping
     ] == []
 
 
+def test_a_finished_game_goes_at_once_and_forget_finished_games_keeps_the_rest(new_page) -> None:
+    from tests.e2e.test_replay import finished_game
+
+    page = new_page()
+    for slug in ("tarot", "tiles"):
+        play_pages.save_token(page, f"play:{slug}:computer:token", finished_game(slug))
+    start_a_computer_game(page, "cards")
+    page.goto("/")
+    expect(your_games(page)).to_have_count(3)
+    finished = your_games(page).filter(has_text="Round over")
+    expect(finished).to_have_count(2)
+
+    finished.first.get_by_role("button", name="Forget", exact=True).click()  # no question
+    expect(your_games(page)).to_have_count(2)
+    page.get_by_role("button", name="Forget finished games").click()
+
+    expect(your_games(page)).to_have_count(1)
+    expect(your_games(page)).to_contain_text("Rummy · Against the computer")
+    expect(page.locator("#your-games-said")).to_have_text("Finished games forgotten.")
+    expect(your_games(page).get_by_role("button", name="Forget", exact=True)).to_be_focused()
+    expect(page.get_by_role("button", name="Forget finished games")).to_have_count(0)
+    kept = page.evaluate("() => Object.keys(localStorage)")
+    assert [k for k in kept if k.startswith(("play:tarot:", "play:tiles:"))] == []
+    assert "play:cards:computer:token" in kept
+
+
 @pytest.mark.parametrize("language", ["en", "ru", "pt"])
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
 def test_the_list_fits_a_phone_and_a_desktop_in_every_language(
