@@ -263,6 +263,8 @@ def test_the_list_has_no_accessibility_violations(new_page, scheme: str) -> None
     start_a_computer_game(page, "cards")
     page.goto("/")
     expect(your_games(page)).to_have_count(2)
+    your_games(page).first.get_by_role("button", name="Forget", exact=True).click()
+    expect(page.locator(".your-game-confirm:visible")).to_have_count(1)  # its question too
 
     found = Axe().run(page).response["violations"]
 
