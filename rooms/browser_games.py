@@ -10,7 +10,9 @@ the mode `learn` for a lesson, `try` for a try). The page posts what it keeps
 whose seat the key opens, a game the server sealed. A browser never sees anything of
 another's: it would need that browser's seat key or sealed token. Forgetting removes
 the game from the browser (the page does) and here: a save's newest token kept on the
-server (rooms.saves), a room nobody else holds.
+server (rooms.saves), a room nobody else holds. A game whose round is not over is
+forgotten only when the post says the player confirmed it (issue 55: nothing a player
+holds is lost by one click); a finished one at once.
 """
 
 from __future__ import annotations
@@ -57,6 +59,20 @@ class Listed:
     code: str | None  # a room's invite code
     storage: tuple[str, ...]  # the prefixes of its keys in the browser's localStorage
     lesson: dict[str, Any] | None = None  # a lesson's progress (rooms.local.lessons)
+
+    @property
+    def finished(self) -> bool:
+        """Whether its round is over: then it is forgotten without a question."""
+        return self.turn == "over"
+
+    @property
+    def loses(self) -> str:
+        """What forgetting it in progress loses, for the question the page asks: "seat"
+        (the friend is left waiting), "room" (nobody took its invite yet: deleted) or
+        "save" (it cannot be resumed)."""
+        if self.mode != "friend":
+            return "save"
+        return "room" if self.turn == "awaited" else "seat"
 
     @property
     def active_just_now(self) -> bool:
@@ -159,18 +175,26 @@ def save_line(saved: SavedGame) -> Listed:
 
 
 def forget(body: dict[str, Any]) -> None:
-    """Forget the room {"code", "key"} or the saved game {"token"} a browser posted:
-    RoomError("not_yours") for a room whose seat the key does not open (another
-    browser's), the token's own refusals for a token of no game; nothing changes then."""
+    """Forget the room {"code", "key"} or the saved game {"token"} a browser posted, with
+    "confirmed": true unless its round is over: RoomError("unconfirmed") for a game in
+    progress without it, "not_yours" for a room whose seat the key does not open
+    (another browser's), the token's own refusals for a token of no game; nothing
+    changes then."""
     code, key, token = body.get("code"), body.get("key"), body.get("token")
+    confirmed = body.get("confirmed") is True
     if isinstance(code, str) and isinstance(key, str):
         room = Room.objects.filter(code=code).first() if is_room_code(code) else None
         seat = room.seat_for_key(key) if room is not None else None
         if room is None or seat is None:
             raise RoomError("not_yours")
+        if not confirmed and not room.status()["over"]:
+            raise RoomError("unconfirmed")
         if room.forget(seat):
             notify.room_closed(room.code)
     elif isinstance(token, str):
-        BrowserSave.objects.forget(saved_game(token).save)
+        saved = saved_game(token)
+        if not confirmed and not saved.status["over"]:
+            raise RoomError("unconfirmed")
+        BrowserSave.objects.forget(saved.save)
     else:
         raise RoomError("bad_request")

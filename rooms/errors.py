@@ -68,6 +68,9 @@ MESSAGES: dict[str, Any] = {
     "bad_replay": _("This replay is damaged and cannot be shown."),
     "no_replay": _("This round was started before replays were kept: it has no replay."),
     "not_yours": _("This game is not one this browser keeps: nothing was forgotten."),
+    "unconfirmed": _(
+        "This game is not over: confirm that you want to forget it. Nothing was forgotten."
+    ),
     "no_lesson": _("There is no lesson for this game."),
     "no_try": _("The computer's review did not mark this decision: there is nothing to try again."),
     "lesson_elsewhere": _(

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from gamekit.replay import MAX_STEPS
 from rooms import registry, replays
 from rooms.errors import RoomError
-from rooms.models import Room
+from rooms.models import Replay, Room
 from rooms.throttle import PLAY_RATE, throttle
 
 # How each refusal answers: a replay that is not there, a round not over yet, the rest.
@@ -26,6 +26,23 @@ STATUS = {
     "replay_abandoned": 404,
     "no_replay": 404,
 }
+
+
+# The replays this browser's session made from its own sealed game (a round it played):
+# they say "You" to it, and "Player 1" to whoever else opens the link.
+SESSION_PLAYED = "rooms_played_replays"
+MAX_PLAYED = 50
+
+
+def played(request: HttpRequest, replay: Replay) -> bool:
+    """Whether this browser played the replay's round against the computer (its session
+    made the replay from the round's sealed token)."""
+    return replay.code in request.session.get(SESSION_PLAYED, [])
+
+
+def _remember_played(request: HttpRequest, replay: Replay) -> None:
+    kept = [code for code in request.session.get(SESSION_PLAYED, []) if code != replay.code]
+    request.session[SESSION_PLAYED] = [*kept, replay.code][-MAX_PLAYED:]
 
 
 def _refused(request: HttpRequest, error: RoomError) -> HttpResponse:
@@ -62,6 +79,7 @@ def local_replay(request: HttpRequest, slug: str) -> HttpResponse:
         replay = replays.for_token(slug, request.POST.get("token"))
     except RoomError as error:
         return _refused(request, error)
+    _remember_played(request, replay)
     return redirect("replay", code=replay.code)
 
 
@@ -70,7 +88,7 @@ def replay_page(request: HttpRequest, code: str) -> HttpResponse:
     """A finished round, step by step (rooms/static/rooms/replay.js asks for the steps)."""
     try:
         replay = replays.by_code(code)
-        first = replays.frame(replay, 0)
+        first = replays.frame(replay, 0, replays.seen_as(replay, played(request, replay)))
     except RoomError as error:
         return _refused(request, error)
     replays.seen(replay)
@@ -94,7 +112,8 @@ def replay_step(request: HttpRequest, code: str, step: int) -> HttpResponse:
     """One step's board, a fragment (the same in every browser: cached by the server
     and, for an hour, by the browser)."""
     try:
-        html = replays.frame(replays.by_code(code), step)
+        replay = replays.by_code(code)
+        html = replays.frame(replay, step, replays.seen_as(replay, played(request, replay)))
     except RoomError as error:
         return render(
             request,

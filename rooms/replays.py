@@ -167,13 +167,23 @@ def replay_view(game: registry.Game, state: Any) -> View:
     return view
 
 
-def frame(replay: Replay, step: object) -> SafeString:
-    """The board of step `step` of a replay (0: as dealt), in the active language,
-    rendered once per code, step and language. RoomError "replay_step" for a step it
-    does not have, "bad_replay" when the record cannot be replayed."""
+def seen_as(replay: Replay, played: bool) -> str:
+    """The mode a replay is drawn in for its viewer: as its board did for the player who
+    played it (`played`: "You" and "The computer" against the computer), else "replay",
+    whose seats are "Player 1" and "Player 2" (a shared link's reader did not play: no
+    "You won" to them, issue 55)."""
+    return replay_mode(replay.mode) if played else REPLAY
+
+
+def frame(replay: Replay, step: object, mode: str | None = None) -> SafeString:
+    """The board of step `step` of a replay (0: as dealt), in the active language and
+    `mode` (seen_as; by default as the player saw it), rendered once per code, step,
+    mode and language. RoomError "replay_step" for a step it does not have,
+    "bad_replay" when the record cannot be replayed."""
     if type(step) is not int or not 0 <= step <= step_count(replay):
         raise RoomError("replay_step")
-    key = f"replay:{replay.code}:{step}:{get_language() or ''}"
+    mode = mode if mode is not None else replay_mode(replay.mode)
+    key = f"replay:{replay.code}:{step}:{mode}:{get_language() or ''}"
     html = cache.get(key)
     if html is None:
         game = _engine(replay.game)
@@ -184,7 +194,7 @@ def frame(replay: Replay, step: object) -> SafeString:
             raise RoomError("bad_replay") from None
         view = replay_view(game, state)
         status = game.engine.status(state)
-        html = render_board(game, view, status, SHOWN_SEAT, replay_mode(replay.mode))
+        html = render_board(game, view, status, SHOWN_SEAT, mode)
         cache.set(key, html, FRAME_SECONDS)
     # A cache may give back a plain str: the board's HTML (render_board) either way.
     return mark_safe(html)

@@ -15,14 +15,14 @@ from django.views.decorators.http import require_http_methods
 
 from gamekit.engine import IllegalAction
 from gamekit.replay import Record
-from rooms import registry
+from rooms import registry, replays
 from rooms.errors import RoomError
-from rooms.local.tries import MARKED
+from rooms.local.tries import MARKED, offered
 from rooms.models import Replay
+from rooms.replay_views import played
 from rooms.replays import SHOWN_SEAT
 from rooms.review_text import note_html
 from rooms.reviews import Review
-from rooms.seats import replay_mode
 from rooms.throttle import PLAY_RATE, throttle
 
 STATUS = {"unknown_replay": 404, "no_review": 404, "round_not_over": 409}
@@ -58,10 +58,13 @@ def review_panel(request: HttpRequest, code: str) -> HttpResponse:
         status = STATUS.get(error.code, 400)
         answer = f'<p class="review-failed" role="alert">{escape(error.message)}</p>'
         return HttpResponse(answer, status=status)
-    return render(request, "rooms/review.html", context(game, review, replay))
+    shown = replays.seen_as(replay, played(request, replay))
+    return render(request, "rooms/review.html", context(game, review, replay, shown))
 
 
-def context(game: registry.Game, review: Review | None, replay: Replay) -> dict[str, Any]:
+def context(
+    game: registry.Game, review: Review | None, replay: Replay, mode: str
+) -> dict[str, Any]:
     if review is None or review.status != Review.DONE:
         return {"review": review}
     code = replay.code
@@ -70,11 +73,12 @@ def context(game: registry.Game, review: Review | None, replay: Replay) -> dict[
         mark, label = KINDS.get(note["kind"], KINDS["none"])
         html = note_html(game, note)
         shown = {**note, "shown_at": note["step"] + 1, "mark": mark, "label": label, "html": html}
-        if note["kind"] in MARKED:  # "Try again from here" (rooms.local.tries)
+        if note["kind"] in MARKED and offered(replay.mode, note["seat"]):  # rooms.local.tries
             shown["try_url"] = reverse("try_from", args=[game.slug, code, note["step"]])
         notes.append(shown)
     summary = sorted(review.summary.items())
-    # The seats named as the replay's board names them ("You" and "The computer" in a
-    # round against the computer, else "Player 1" and "Player 2").
-    named = {"shown_seat": SHOWN_SEAT, "mode": replay_mode(replay.mode)}
+    # The seats named as the replay's board names them for this viewer (`mode`,
+    # rooms.replays.seen_as: "You" and "The computer" to the player of a round against
+    # the computer, else "Player 1" and "Player 2").
+    named = {"shown_seat": SHOWN_SEAT, "mode": mode}
     return {"review": review, "notes": notes, "summary": summary, **named}

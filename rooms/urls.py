@@ -1,4 +1,4 @@
-from django.urls import path, register_converter
+from django.urls import path, re_path, register_converter
 
 from rooms import codes, replay_views, review_views, views
 from rooms.local import hints
@@ -28,6 +28,8 @@ urlpatterns = [
     path("r/<code:code>/watch/", views.watch_room, name="room_watch"),
     path("r/<code:code>/move", views.start_move, name="room_move_start"),
     path("r/<code:code>/move/<token:token>/", views.take_move, name="room_move"),
+    # Any other link under it names no move: the move page says the link is wrong.
+    re_path(rf"^r/(?P<code>{codes.Code.regex})/move/(?P<rest>.+)/$", views.bad_move_link),
     path("<slug:slug>/rules/", views.rules, name="rules"),
     path("<slug:slug>/learn/", views.learn, name="learn"),
     path("<slug:slug>/try/<code:code>/<int:step>/", views.try_from, name="try_from"),

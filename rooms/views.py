@@ -20,6 +20,7 @@ from gamekit.seats import json_by_seat
 from rooms import browser_games, presence, registry, replays
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, refusal
 from rooms.errors import RoomError
+from rooms.local import tries
 from rooms.local.sealing import MAX_TOKEN_CHARS
 from rooms.models import Room, idle_limit
 from rooms.online import protocol, seat_moves
@@ -53,7 +54,8 @@ def your_games(request: JsonRequest) -> HttpResponse:
     """The list of the games this browser keeps (the partial rooms/partials/your_games.html),
     from the seat keys and sealed games its page posts: nothing of another browser."""
     lines = browser_games.listed(request.json)
-    return render(request, "rooms/partials/your_games.html", {"lines": lines})
+    finished = any(line.finished for line in lines)
+    return render(request, "rooms/partials/your_games.html", {"lines": lines, "finished": finished})
 
 
 @json_endpoint(limit=throttle("your_games", *PLAY_RATE))
@@ -112,6 +114,12 @@ def try_from(request: HttpRequest, slug: str, code: str, step: int) -> HttpRespo
     if game.review is None or not game.available:
         raise Http404
     replay = reverse("replay", args=[code])
+    try:  # a step the review did not mark (or out of range): no board, no controls
+        tries.begin(game, f"{code}:{step}")
+    except RoomError as error:
+        shown = replay if error.code not in ("unknown_replay", "bad_replay") else None
+        context = {"code": error.code, "message": error.message, "replay": shown}
+        return render(request, "rooms/try_refused.html", context, status=404)
     return _play_page(request, game, "computer", trying=f"{code}:{step}", try_replay=replay)
 
 
@@ -257,3 +265,12 @@ def take_move(request: HttpRequest, code: str, token: str) -> HttpResponse:
     elif seat_moves.is_open(code, token):
         return render(request, "rooms/move.html", context | {"open": True})
     return render(request, "rooms/move.html", context | {"open": False}, status=410)
+
+
+def bad_move_link(request: HttpRequest, code: str, rest: str) -> HttpResponse:
+    """A seat-move link of an existing room whose token is out of shape (cut short,
+    mangled): the link is wrong, not the room, so the move page says so with a way on
+    (404); nothing is looked up by the token."""
+    room = _room_or_404(code)
+    context = {"room": room, "game": registry.get(room.game), "open": False, "malformed": True}
+    return render(request, "rooms/move.html", context, status=404)

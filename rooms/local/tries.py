@@ -27,6 +27,7 @@ from rooms.review_text import note_html
 from rooms.reviews import Review
 
 MARKED = ("ok", "miss")  # the review's marks of a decision unlike the strong level's
+COMPUTER_REPLAY_HUMAN: Seat = 1  # the player's seat in a replay against the computer
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,27 @@ def page(slug: str, ref: object) -> str:
     return reverse("try_from", args=[slug, code, step])
 
 
-def _record(game: registry.Game, code: str) -> Record:
+def _replay(game: registry.Game, code: str) -> tuple[Replay, Record]:
     replay = Replay.objects.filter(code=code, game=game.slug).first()
     if replay is None:
         raise RoomError("unknown_replay")
     try:
-        return Record.from_json(replay.record)
+        return replay, Record.from_json(replay.record)
     except IllegalAction:
         raise RoomError("bad_replay") from None
+
+
+def _record(game: registry.Game, code: str) -> Record:
+    return _replay(game, code)[1]
+
+
+def offered(mode: str, seat: Seat) -> bool:
+    """Whether a decision of `seat` in a replay of a round played in `mode` may be tried
+    again: against the computer only the player's own (seat 1, "You" on the replay's
+    board; the computer's would seat the player where the computer sat and name their
+    own moves the computer's); on one device and online, where both seats were people,
+    either."""
+    return mode != "computer" or seat == COMPUTER_REPLAY_HUMAN
 
 
 def marked(game: registry.Game, record: Record) -> list[dict[str, Any]]:
@@ -73,8 +87,10 @@ def begin(game: registry.Game, ref: object) -> Start:
     if game.review is None:
         raise RoomError("no_try")
     code, step = _read(ref)
-    record = _record(game, code)
+    replay, record = _replay(game, code)
     if not any(n["step"] == step for n in marked(game, record)):
+        raise RoomError("no_try")
+    if not offered(replay.mode, record.steps[step].seat):
         raise RoomError("no_try")
     try:
         state = states(game.engine, Record(record.start, record.steps[:step]))[-1]

@@ -31,7 +31,8 @@ TRY = {
 
 def reviewed_replay(page: Page, live_db: LiveDatabase, slug: str, code: str, seed: int = 4) -> dict:
     """A finished round's replay, reviewed through its button (each test its own round:
-    a review is kept per round); its first marked note, from the game's own review."""
+    a review is kept per round); its first marked note of the player's, from the game's
+    own review."""
     from rooms import registry  # the e2e process has Django set up by pytest-django
 
     game = registry.get(slug)
@@ -42,7 +43,9 @@ def reviewed_replay(page: Page, live_db: LiveDatabase, slug: str, code: str, see
     panel = page.locator("#review")
     panel.locator('[data-review="start"]').click()
     expect(panel.locator('[data-review-status="done"]')).to_be_attached(timeout=90_000)
-    return {"record": record, "note": next(n for n in notes if n["kind"] in ("ok", "miss"))}
+    # Against the computer only the player's own decisions (seat 1) are offered (issue 55).
+    marked = [n for n in notes if n["kind"] in ("ok", "miss") and n["seat"] == 1]
+    return {"record": record, "note": marked[0]}
 
 
 def open_the_try(page: Page, slug: str, code: str, note: dict, language: str) -> None:

@@ -135,11 +135,16 @@ def test_forgetting_a_game_removes_it_from_this_browser_for_good(new_page) -> No
     expect(your_games(page)).to_have_count(2)
 
     computer = your_games(page).filter(has_text="Against the computer")
-    computer.get_by_role("button", name="Forget").click()
+    computer.get_by_role("button", name="Forget", exact=True).click()
+    computer.get_by_role("button", name="Forget this game").click()
     expect(your_games(page)).to_have_count(1)
     # A room nobody else holds is deleted with it.
-    your_games(page).get_by_role("button", name="Forget").click()
+    your_games(page).get_by_role("button", name="Forget", exact=True).click()
+    expect(your_games(page)).to_contain_text("its invite link will stop working")
+    your_games(page).get_by_role("button", name="Forget this game").click()
     expect(page.locator("#your-games")).to_be_hidden()
+    expect(page.locator("#your-games-said")).to_have_text("Game forgotten.")
+    expect(page.locator("#your-games-said")).to_be_focused()
 
     page.reload()
     page.wait_for_load_state("networkidle")
@@ -147,6 +152,76 @@ def test_forgetting_a_game_removes_it_from_this_browser_for_good(new_page) -> No
     kept = page.evaluate("() => Object.keys(localStorage)")
     assert [name for name in kept if name.startswith(("play:cards:computer:", "rooms:"))] == []
     assert page.goto(room).status == 404
+
+
+def test_forgetting_a_seat_the_friend_waits_on_asks_first_in_russian_and_keeping_loses_nothing(
+    new_page,
+) -> None:
+    """Issue 55, item 1: one click on "Забыть" no longer loses the seat."""
+    russian = {"extra_http_headers": {"Accept-Language": "ru"}}
+    host = new_page(**PHONE, **russian)
+    play_pages.open_room(host, "tiles")
+    guest = new_page(**SCREENS["small-phone"], **russian)
+    guest.goto(host.url)
+    expect(guest.locator("#play-presence")).to_contain_text("2")
+    start_a_computer_game(guest, "cards")
+    guest.goto("/")
+    expect(your_games(guest)).to_have_count(2)
+    room = your_games(guest).filter(has_text="С другом")
+    question = room.locator(".your-game-confirm")
+
+    room.get_by_role("button", name="Забыть", exact=True).click()
+
+    expect(question).to_be_in_viewport()
+    expect(question).to_contain_text("Забыть эту партию?")
+    expect(question).to_contain_text("Ваш друг останется ждать, а это место уже не вернуть.")
+    expect(room.get_by_role("button", name="Оставить")).to_be_focused()
+    expect(room.get_by_role("button", name="Забыть", exact=True)).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    play_pages.picture(guest, "your-games-forget-question-ru-360.png")
+    guest.keyboard.press("Enter")  # a second Enter keeps the game
+    expect(question).to_be_hidden()
+    expect(room.get_by_role("button", name="Забыть", exact=True)).to_be_focused()
+    guest.reload()
+    expect(your_games(guest)).to_have_count(2)
+
+    room = your_games(guest).filter(has_text="С другом")
+    room.get_by_role("button", name="Забыть", exact=True).click()
+    room.get_by_role("button", name="Забыть партию").click()
+
+    expect(your_games(guest)).to_have_count(1)
+    expect(guest.locator("#your-games-said")).to_have_text("Партия забыта.")
+    expect(your_games(guest).get_by_role("button", name="Забыть", exact=True)).to_be_focused()
+    assert [
+        k for k in guest.evaluate("() => Object.keys(localStorage)") if k.startswith("rooms:")
+    ] == []
+
+
+def test_a_finished_game_goes_at_once_and_forget_finished_games_keeps_the_rest(new_page) -> None:
+    from tests.e2e.test_replay import finished_game
+
+    page = new_page()
+    for slug in ("tarot", "tiles"):
+        play_pages.save_token(page, f"play:{slug}:computer:token", finished_game(slug))
+    start_a_computer_game(page, "cards")
+    page.goto("/")
+    expect(your_games(page)).to_have_count(3)
+    finished = your_games(page).filter(has_text="Round over")
+    expect(finished).to_have_count(2)
+
+    finished.first.get_by_role("button", name="Forget", exact=True).click()  # no question
+    expect(your_games(page)).to_have_count(2)
+    page.get_by_role("button", name="Forget finished games").click()
+
+    expect(your_games(page)).to_have_count(1)
+    expect(your_games(page)).to_contain_text("Rummy · Against the computer")
+    expect(page.locator("#your-games-said")).to_have_text("Finished games forgotten.")
+    expect(your_games(page).get_by_role("button", name="Forget", exact=True)).to_be_focused()
+    expect(page.get_by_role("button", name="Forget finished games")).to_have_count(0)
+    kept = page.evaluate("() => Object.keys(localStorage)")
+    assert [k for k in kept if k.startswith(("play:tarot:", "play:tiles:"))] == []
+    assert "play:cards:computer:token" in kept
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "pt"])
@@ -164,8 +239,11 @@ def test_the_list_fits_a_phone_and_a_desktop_in_every_language(
     page.goto("/")
 
     expect(your_games(page)).to_have_count(3)
+    for forget in page.locator("#your-games [data-forget]").all():
+        forget.click()  # each line's question, open
+    expect(page.locator("#your-games .your-game-confirm:visible")).to_have_count(3)
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
-    for button in page.locator("#your-games .button").all():
+    for button in page.locator("#your-games .button:visible").all():
         inside_viewport_across(page, button.bounding_box())
     play_pages.picture(page, f"your-games-{screen}-{language}.png")
 
@@ -185,6 +263,8 @@ def test_the_list_has_no_accessibility_violations(new_page, scheme: str) -> None
     start_a_computer_game(page, "cards")
     page.goto("/")
     expect(your_games(page)).to_have_count(2)
+    your_games(page).first.get_by_role("button", name="Forget", exact=True).click()
+    expect(page.locator(".your-game-confirm:visible")).to_have_count(1)  # its question too
 
     found = Axe().run(page).response["violations"]
 

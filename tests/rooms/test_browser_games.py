@@ -97,7 +97,7 @@ def test_a_lesson_is_listed_with_its_step_and_resumes_on_the_learn_page(client: 
 def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
     client: Client, inline
 ) -> None:
-    review = reviewed(client, "tarot")
+    review = reviewed(client, "tarot", mode="local")
     note = next(n for n in marked(review) if n["seat"] == 2)
     token = start(client, "tarot", note["step"], level="medium").json()["token"]
 
@@ -120,7 +120,7 @@ def test_a_list_request_of_the_wrong_shape_is_refused(client: Client, body: Any)
 def test_forgetting_a_room_nobody_else_holds_deletes_it(client: Client) -> None:
     room, keys = room_with(1)
 
-    answer = post(client, "/games/forget", {"code": room.code, "key": keys[1]})
+    answer = post(client, "/games/forget", {"code": room.code, "key": keys[1], "confirmed": True})
 
     assert answer.status_code == 200
     assert not Room.objects.filter(code=room.code).exists()
@@ -129,7 +129,8 @@ def test_forgetting_a_room_nobody_else_holds_deletes_it(client: Client) -> None:
 def test_forgetting_a_room_the_friend_holds_leaves_it_to_the_friend(client: Client) -> None:
     room, keys = room_with(1, 2)
 
-    assert post(client, "/games/forget", {"code": room.code, "key": keys[1]}).status_code == 200
+    body = {"code": room.code, "key": keys[1], "confirmed": True}
+    assert post(client, "/games/forget", body).status_code == 200
 
     assert Room.objects.filter(code=room.code).exists()
     listed = post(client, "/games/yours", {"rooms": [{"code": room.code, "key": keys[2]}]})
@@ -140,7 +141,8 @@ def test_forgetting_a_saved_game_forgets_its_newest_token_on_the_server(client: 
     outcome = local_play.new_game("cards", "computer", "easy")
     assert BrowserSave.objects.count() == 1
 
-    assert post(client, "/games/forget", {"token": outcome.token}).status_code == 200
+    body = {"token": outcome.token, "confirmed": True}
+    assert post(client, "/games/forget", body).status_code == 200
 
     assert BrowserSave.objects.count() == 0
 

@@ -11,6 +11,7 @@ from django.utils import translation
 from gamekit.replay import bot_record
 from rooms import registry, reviews
 from rooms.models import Replay
+from rooms.replay_views import SESSION_PLAYED
 from rooms.reviews import Review
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +63,10 @@ def test_the_notes_and_the_summary_name_the_seats_as_the_replays_board_does(
     client: Client, inline, mode: str, names: tuple[str, str]
 ):
     replay_of("cards", mode=mode)
+    # The player who made the replay from their own game (rooms.replay_views.played).
+    session = client.session
+    session[SESSION_PLAYED] = [CODE]
+    session.save()
     text = client.post(f"/reviews/{CODE}/").content.decode()
     board = client.get(f"/replays/{CODE}/").content.decode()
 

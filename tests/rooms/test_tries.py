@@ -18,11 +18,13 @@ pytestmark = pytest.mark.django_db
 CODE = "try" * 8  # a replay code in its shape (rooms/codes.py)
 
 
-def reviewed(client: Client, slug: str, seed: int = 5) -> Review:
+def reviewed(client: Client, slug: str, seed: int = 5, mode: str = "computer") -> Review:
+    """The review of a replay (CODE) of a round played in `mode`: against the computer,
+    the player (seat 1) the easy level, the computer medium."""
     game = registry.get(slug)
     record = bot_record(game.engine, game.bots, seed, {1: "easy", 2: "medium"})
     Replay.objects.create(
-        code=CODE, key=record.key(), game=slug, mode="computer", record=record.to_json()
+        code=CODE, key=record.key(), game=slug, mode=mode, record=record.to_json()
     )
     client.post(f"/reviews/{CODE}/")
     return Review.objects.get(key=record.key())
@@ -53,7 +55,7 @@ def act(client: Client, slug: str, token: str, action: dict):
 
 
 def test_the_review_offers_to_try_again_from_each_marked_decision_only(client, inline) -> None:
-    review = reviewed(client, "cards")
+    review = reviewed(client, "cards", mode="local")
     text = client.get(f"/reviews/{CODE}/").content.decode()
 
     assert text.count("Try again from here") == len(marked(review))
@@ -136,7 +138,7 @@ def test_only_a_marked_decision_of_a_reviewed_replay_can_be_tried(client, inline
 
 
 def test_a_try_in_the_second_seat_has_the_computer_play_the_first(client, inline) -> None:
-    review = reviewed(client, "tarot")
+    review = reviewed(client, "tarot", mode="local")  # both seats were people
     note = next((n for n in marked(review) if n["seat"] == 2), None)
     assert note is not None
     token = start(client, "tarot", note["step"]).json()["token"]
