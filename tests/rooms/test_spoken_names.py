@@ -50,11 +50,11 @@ def test_tarot_cards_are_named_as_a_speaker_says_them(language: str, names: list
 @pytest.mark.parametrize(
     ("language", "names"),
     [
-        ("en", ["red 7", "black 13", "joker"]),
-        ("ru", ["красная семёрка", "чёрная тринадцать", "джокер"]),
-        ("pt", ["7 vermelha", "13 preta", "joker"]),
+        ("en", ["red 7", "black 12", "blue 13", "joker"]),
+        ("ru", ["красная семёрка", "чёрная двенадцатка", "синяя тринадцатка", "джокер"]),
+        ("pt", ["7 vermelha", "12 preta", "13 azul", "joker"]),
     ],
 )
 def test_tiles_are_named_as_a_speaker_says_them(language: str, names: list[str]) -> None:
     with translation.override(language):
-        assert [tile_name(code) for code in ("R7", "K13", "J")] == names
+        assert [tile_name(code) for code in ("R7", "K12", "B13", "J")] == names
