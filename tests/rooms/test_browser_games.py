@@ -104,7 +104,15 @@ def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
     text = listed_alone(client, token, f"/tarot/try/{CODE}/{note['step']}/", "play:tarot:try:")
 
     assert "Try again from here (Medium)" in text
-    assert "You are Player 2" in text
+    assert "Player" not in text  # against the computer the player is "you", as on the board
+
+
+def test_a_game_against_the_computer_is_listed_without_a_player_number(client: Client) -> None:
+    token = local_play.new_game("tiles", "computer").token
+
+    text = listed_alone(client, token, "/tiles/computer/", "play:tiles:computer:")
+
+    assert "Player" not in text
 
 
 @pytest.mark.parametrize(
