@@ -150,10 +150,10 @@ def play_words(html: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("language", "over", "asked", "accept"),
     [
-        ("en", "Deal over", "Player {seat} asks for the next deal.", "Start the next deal"),
-        ("ru", "Раздача окончена", "Игрок {seat} предлагает следующую раздачу.",
+        ("en", "Deal over", "Your friend asks for the next deal.", "Start the next deal"),
+        ("ru", "Раздача окончена", "Ваш друг предлагает следующую раздачу.",
          "Начать следующую раздачу"),
-        ("pt", "Fim da mão", "O Jogador {seat} pede a próxima mão.", "Começar a próxima mão"),
+        ("pt", "Fim da mão", "O seu amigo pede a próxima mão.", "Começar a próxima mão"),
     ],
 )  # fmt: skip
 def test_after_a_deal_the_play_page_speaks_of_the_next_deal_not_of_a_game_over(
