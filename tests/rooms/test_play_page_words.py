@@ -82,3 +82,21 @@ def test_a_room_names_the_other_player_your_friend_in_every_line(
     for name in FRIEND_STRINGS:
         assert FRIEND[language] in found[name].lower(), (name, found[name])
         assert PLAYER[language].lower() not in found[name].lower(), (name, found[name])
+
+
+REPLAY = {"en": "Replay", "ru": "Повтор", "pt": "Repetição"}
+
+
+@pytest.mark.parametrize("language", WORDS)
+def test_a_rooms_replay_links_say_replay_once(client, language: str) -> None:
+    html = play_page(client, "tiles", "friend", language)
+    links = re.search(r'<p class="replay-list" id="play-replays".*?</p>', html, re.DOTALL)
+    assert links
+    text = re.sub(r"<[^>]+>", " ", links.group(0))
+    last = re.search(r'id="play-replay-last"[^>]*data-over="([^"]*)" data-later="([^"]*)"', html)
+    assert last
+
+    assert (
+        text.count(REPLAY[language]) == 1
+    )  # "Replay: This round", not "Replay: Replay this round"
+    assert REPLAY[language].lower() not in (last.group(1) + last.group(2)).lower()
