@@ -12,6 +12,7 @@ from django.utils import translation
 
 from cards import engine
 from cards.state import State
+from cards.templatetags.cards_board import card_name
 from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 from tests.rooms.boards import render_board
@@ -88,6 +89,22 @@ def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> N
     assert 'data-action="meld"' not in html
     assert board_data(html)["step"] == "draw"
     assert "Discard pile, 2 cards, king of clubs on top" in html
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_the_take_buttons_spoken_label_begins_with_its_visible_words(language: str) -> None:
+    # WCAG 2.5.3 (label in name): "Comprar a carta K♣" is said "Comprar a carta rei de
+    # paus da pilha de descarte", never "Comprar o K♣" said "Comprar a carta ...".
+    with translation.override(language):
+        html = render(after_the_opponents_turn(), 1)
+        spoken = card_name("KC")
+    action = r'<button type="button" class="button" data-action="draw-discard"'
+    button = re.search(action + r'[^>]*aria-label="([^"]*)">([^<]*)<', html)
+    assert button
+    label, visible = button.groups()
+
+    assert "K♣" in visible
+    assert label.startswith(visible.replace("K♣", spoken)), (visible, label)
 
 
 def test_after_the_draw_the_player_melds_lays_off_on_a_meld_or_discards() -> None:
