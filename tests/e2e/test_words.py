@@ -91,9 +91,9 @@ def test_a_focused_tile_has_a_ring_that_stands_out_from_the_tile_and_the_table(
         assert float(width.removesuffix("px")) >= 2, found
         ring = colours(found["ring"])[0]
         # The ring touches the tile (no offset): 3:1 against every shade of its face.
-        assert float(found["offset"].removesuffix("px")) <= 0, found
         for face in colours(found["face"]):
             assert contrast(ring, face) >= 3, (place, scheme, found)
+        assert float(found["offset"].removesuffix("px")) <= 0, found
         # The halo beyond the ring touches the felt or the rack: 3:1 against them, and at
         # least 2px wide past the ring.
         halo_colour = colours(found["halo"])[0]
