@@ -93,8 +93,8 @@ def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> N
 
 @pytest.mark.parametrize("language", ["en", "ru", "pt"])
 def test_the_take_buttons_spoken_label_begins_with_its_visible_words(language: str) -> None:
-    # WCAG 2.5.3 (label in name): "Comprar a carta K♣" is said "Comprar a carta rei de
-    # paus da pilha de descarte", never "Comprar o K♣" said "Comprar a carta ...".
+    # WCAG 2.5.3 (label in name): "Comprar: K♣" is said "Comprar: rei de paus, da pilha
+    # de descarte", never "Comprar o K♣" said "Comprar a carta ...".
     with translation.override(language):
         html = render(after_the_opponents_turn(), 1)
         spoken = card_name("KC")
