@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import board, bots, engine, lesson, review
 from cards.hint import hint
+from cards.state import match_over
 from cards.templatetags.cards_board import NAMES
 from rooms.registry import Game
 
@@ -24,4 +25,5 @@ GAME = Game(
     # the deal alternates), not the round-by-round first_seat.
     opens_by_rules=True,
     counts={"hand_counts": "hand", "stock_count": "stock"},
+    over_words=lambda state: None if match_over(state) else _("Deal over"),
 )

@@ -28,7 +28,7 @@ from rooms import registry
 from rooms.codes import is_room_code
 from rooms.errors import RoomError
 from rooms.local import tries
-from rooms.local.play import SavedGame, saved_game
+from rooms.local.play import SavedGame, over_words, saved_game
 from rooms.models import Room, Seat
 from rooms.online import notify
 from rooms.saves import BrowserSave
@@ -59,6 +59,7 @@ class Listed:
     code: str | None  # a room's invite code
     storage: tuple[str, ...]  # the prefixes of its keys in the browser's localStorage
     lesson: dict[str, Any] | None = None  # a lesson's progress (rooms.local.lessons)
+    over_words: str | None = None  # once over, when not "Round over" (Game.over_words)
 
     @property
     def finished(self) -> bool:
@@ -138,6 +139,7 @@ def room_line(room: Room, seat: Seat) -> Listed:
         deletes_at=room.deletes_at(),
         code=room.code,
         storage=(f"rooms:{room.code}:", f"play:{room.game}:room:{room.code}:"),
+        over_words=over_words(room.registered_game, room.game_state()) if turn == "over" else None,
     )
 
 
@@ -171,6 +173,7 @@ def save_line(saved: SavedGame) -> Listed:
         code=None,
         storage=(f"play:{saved.game.slug}:{kept}:",),
         lesson=saved.lesson,
+        over_words=saved.over_words,
     )
 
 

@@ -132,6 +132,10 @@ class Game:
     # How the game says the pieces its refusals name, by param: {"card": a card's code ->
     # its name in words, as the board's spoken labels say it} (rooms.errors.describe).
     names: Mapping[str, Callable[[Any], str]] = field(default_factory=dict, hash=False)
+    # What the turn line says of a game's end that is not the round's (a state -> its
+    # words, or None for "Round over"): rummy's "Deal over" after a deal that does not
+    # end the match, as its board's own words say (docs/games.md); None: always "Round over".
+    over_words: Callable[[Any], str | Promise | None] | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here

@@ -307,6 +307,7 @@ class SavedGame:
     human: Seat  # the human's seat against the computer
     lesson: dict[str, Any] | None  # rooms.local.lessons.progress, in a lesson
     tried_from: str | None  # "<replay code>:<step>", a try from a replay (rooms.local.tries)
+    over_words: str | None = None  # once over, when not "Round over" (Game.over_words)
 
 
 def saved_game(token: object) -> SavedGame:
@@ -332,7 +333,16 @@ def saved_game(token: object) -> SavedGame:
         human=human_seat(payload),
         lesson=lessons.progress(game, payload.get("lesson")),
         tried_from=payload["from"] if isinstance(payload.get("from"), str) else None,
+        over_words=over_words(game, state),
     )
+
+
+def over_words(game: registry.Game, state: Any) -> str | None:
+    """What the turn line says once `state` is over, when not "Round over"."""
+    if game.over_words is None or not game.engine.status(state)["over"]:
+        return None
+    words = game.over_words(state)
+    return str(words) if words is not None else None
 
 
 def finished_record(slug: str, token: object) -> tuple[str, Record]:

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from cards import engine
 from cards.state import State
+from cards.templatetags.cards_board import card_name
 from rooms.registry import get
 from tests.cards.positions import discard, draw, lay_off, meld, owned, play, position
 from tests.rooms.boards import render_board
@@ -90,6 +91,22 @@ def test_the_player_to_draw_gets_the_stock_and_the_discard_piles_top_card() -> N
     assert "Discard pile, 2 cards, king of clubs on top" in html
 
 
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_the_take_buttons_spoken_label_begins_with_its_visible_words(language: str) -> None:
+    # WCAG 2.5.3 (label in name): "Comprar: K♣" is said "Comprar: rei de paus, da pilha
+    # de descarte", never "Comprar o K♣" said "Comprar a carta ...".
+    with translation.override(language):
+        html = render(after_the_opponents_turn(), 1)
+        spoken = card_name("KC")
+    action = r'<button type="button" class="button" data-action="draw-discard"'
+    button = re.search(action + r'[^>]*aria-label="([^"]*)">([^<]*)<', html)
+    assert button
+    label, visible = button.groups()
+
+    assert "K♣" in visible
+    assert label.startswith(visible.replace("K♣", spoken)), (visible, label)
+
+
 def test_after_the_draw_the_player_melds_lays_off_on_a_meld_or_discards() -> None:
     state = play(after_the_opponents_turn(), 1, draw("discard"))
     html = render(state, 1)
@@ -150,10 +167,10 @@ def play_words(html: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("language", "over", "asked", "accept"),
     [
-        ("en", "Deal over", "Player {seat} asks for the next deal.", "Start the next deal"),
-        ("ru", "Раздача окончена", "Игрок {seat} предлагает следующую раздачу.",
+        ("en", "Deal over", "Your friend asks for the next deal.", "Start the next deal"),
+        ("ru", "Раздача окончена", "Ваш друг предлагает следующую раздачу.",
          "Начать следующую раздачу"),
-        ("pt", "Fim da mão", "O Jogador {seat} pede a próxima mão.", "Começar a próxima mão"),
+        ("pt", "Fim da mão", "O seu amigo pede a próxima mão.", "Começar a próxima mão"),
     ],
 )  # fmt: skip
 def test_after_a_deal_the_play_page_speaks_of_the_next_deal_not_of_a_game_over(

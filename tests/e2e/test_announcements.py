@@ -177,7 +177,7 @@ def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_la
     guest.close()
     host.wait_for_function(
         "count => [...document.querySelectorAll('#play-announce p')].slice(count)"
-        ".some(p => p.textContent.includes('Waiting for Player 2 to connect'))",
+        ".some(p => p.textContent.includes('Waiting for your friend to connect'))",
         arg=before,
     )
     before = len(said(host))

@@ -72,7 +72,7 @@ def test_an_online_deal_ends_with_the_same_result_on_both_sides_and_the_next_nee
 
     # The guest asks first: nothing starts until the host agrees.
     guest.get_by_role("button", name="Ask for the next deal").tap()
-    expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for the next deal.")
+    expect(host.locator("#play-consent-text")).to_have_text("Your friend asks for the next deal.")
     expect(guest.locator(".cards-result")).to_be_visible()
     host.locator("#play-accept").click()
     for page in (host, guest):

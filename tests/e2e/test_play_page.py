@@ -250,10 +250,10 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     host.get_by_role("button", name="Create a room").click()
     host.wait_for_url("**/r/*/")
     invite = host.locator("#play-invite-link").input_value()
-    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for your friend to connect")
     # A new round needs the friend; the status line does not repeat the presence line.
     expect(host.locator("#play-new")).to_be_disabled()
-    expect(host.locator("#play-status")).not_to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-status")).not_to_contain_text("Waiting for your friend to connect")
 
     guest = new_page(phone=True)
     guest.goto(invite)
@@ -281,16 +281,18 @@ def test_friends_play_online_with_tabs_a_full_room_and_a_new_round(new_page):
     expect(host.locator("#play-decline")).to_have_text("Cancel the request")
     expect(second_tab.locator("#play-decline")).to_have_text("Decline")
     host.locator("#play-decline").click()
-    expect(second_tab.locator("#play-message")).to_contain_text("Player 1 took back the request")
+    expect(second_tab.locator("#play-message")).to_contain_text("Your friend took back the request")
     expect(host.locator("#play-message")).to_be_empty()
     host.locator("[data-add='1']").click()
     expect(second_tab.locator("#play-message")).to_be_empty()
 
     host.locator("#play-new").click()
-    expect(second_tab.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(second_tab.locator("#play-consent-text")).to_have_text(
+        "Your friend asks for a new round."
+    )
     second_tab.locator("#play-accept").click()
     expect(host.locator(".counter-total")).to_have_text("0 / 21")
-    expect(host.locator("#play-status")).to_have_text("Waiting for Player 2 to play")
+    expect(host.locator("#play-status")).to_have_text("Waiting for your friend to play")
     expect(second_tab.locator("#play-status")).to_have_text("Your turn")
 
 
@@ -315,9 +317,9 @@ def test_a_declined_round_is_old_news_once_a_new_request_comes(new_page):
 
     guest.locator("#play-new").click()
 
-    expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+    expect(host.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
     expect(guest.locator("#play-consent-text")).to_have_text(
-        "You asked for a new round. Waiting for Player 1 to agree…"
+        "You asked for a new round. Waiting for your friend to agree…"
     )
     for page in (host, guest):
         expect(page.locator("#play-message")).to_be_empty()

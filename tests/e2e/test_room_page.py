@@ -29,7 +29,7 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     guest = play_pages.join(new_page, url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     guest.locator("#play-new").click()
-    expect(host.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+    expect(host.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
 
     second = host.context.new_page()
     second.goto(url)
@@ -51,7 +51,7 @@ def test_a_replaced_tab_says_only_that_and_can_take_the_seat_back(new_page) -> N
     # It never reconnects: the new tab keeps the seat.
     host.wait_for_timeout(3000)
     expect(second.locator("#play-stopped")).to_be_hidden()
-    expect(second.locator("#play-consent-text")).to_have_text("Player 2 asks for a new round.")
+    expect(second.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
 
     retake.click()
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
@@ -127,7 +127,7 @@ def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> 
     # The host is away: the guest waits, and has no invite to send.
     host_context = host.context
     host.close()
-    expect(guest.locator("#play-presence")).to_contain_text("Waiting for Player 1 to connect")
+    expect(guest.locator("#play-presence")).to_contain_text("Waiting for your friend to connect")
     expect(guest.get_by_text("Invite link: send it to your friend")).to_be_hidden()
     expect(guest.get_by_role("button", name="Copy invite")).to_be_hidden()
     shot(guest, "guest-host-away.png")
@@ -136,7 +136,7 @@ def test_the_invite_is_shown_only_to_the_host_while_seat_2_is_free(new_page) -> 
     guest.close()
     host = host_context.new_page()
     host.goto(url)
-    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for your friend to connect")
     expect(host.get_by_role("button", name="Copy invite")).to_have_count(0)
 
 
@@ -158,12 +158,12 @@ def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
     host, url = create_room(new_page)
     guest = play_pages.join(new_page, url)
     host.locator("#play-new").click()
-    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(guest.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
 
     host_context = host.context
     host.close()
     expect(guest.locator("#play-message")).to_have_text(
-        "Player 1 left, so their request was withdrawn."
+        "Your friend left, so their request was withdrawn."
     )
     expect(guest.locator("#play-consent")).to_be_hidden()
     shot(guest, "request-withdrawn.png")
@@ -174,7 +174,7 @@ def test_a_request_for_a_new_round_ends_when_its_page_closes(new_page) -> None:
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     expect(host.locator("#play-consent")).to_be_hidden()
     host.locator("#play-new").click()
-    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(guest.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
     expect(guest.locator("#play-message")).to_be_empty()
 
 
@@ -185,7 +185,7 @@ def asks_for_a_new_round(host: Page, new_page) -> Page:
     guest = play_pages.join(new_page, host.url)
     expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
     host.locator("#play-new").click()
-    expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+    expect(guest.locator("#play-consent-text")).to_have_text("Your friend asks for a new round.")
     return guest
 
 
@@ -201,7 +201,7 @@ def test_a_page_whose_connection_drops_says_its_request_ended_once_back(new_page
     page_side.close(code=1001)
 
     expect(guest.locator("#play-message")).to_have_text(
-        "Player 1 left, so their request was withdrawn."
+        "Your friend left, so their request was withdrawn."
     )
     expect(host.locator("#play-message")).to_have_text(
         "Your request ended while you were disconnected."
@@ -226,7 +226,7 @@ def test_a_request_whose_answer_the_drop_cut_off_is_said_to_have_ended(new_page)
     page_side.close(code=1001)
 
     expect(guest.locator("#play-message")).to_have_text(
-        "Player 1 left, so their request was withdrawn."
+        "Your friend left, so their request was withdrawn."
     )
     expect(host.locator("#play-message")).to_have_text(
         "Your request ended while you were disconnected."

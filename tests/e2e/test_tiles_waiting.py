@@ -21,7 +21,7 @@ def test_the_turn_buttons_wait_while_the_friend_is_away(new_page) -> None:
     # Alone in the room, on the first turn: Draw waits, the draft does not.
     host.locator(".tiles-board").wait_for(state="attached")
     # The presence line says so; the status line does not repeat it.
-    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for your friend to connect")
     expect(host.locator("#play-status")).to_be_empty()
     expect(draw).to_be_disabled()
     assert host.evaluate("Play.context.waiting") is True
@@ -39,7 +39,7 @@ def test_the_turn_buttons_wait_while_the_friend_is_away(new_page) -> None:
     # The guest closes the page: the host's socket hears it at once.
     guest_page.close()
     expect(draw).to_be_disabled()
-    expect(host.locator("#play-presence")).to_contain_text("Waiting for Player 2 to connect")
+    expect(host.locator("#play-presence")).to_contain_text("Waiting for your friend to connect")
 
     # The guest comes back with the same seat key (same browser storage).
     guest_page = guest_context.new_page()
@@ -47,4 +47,4 @@ def test_the_turn_buttons_wait_while_the_friend_is_away(new_page) -> None:
     guest_page.locator(".tiles-board").wait_for(state="attached")
     expect(draw).to_be_enabled()
     draw.click()
-    expect(host.locator("#play-status")).to_contain_text("Waiting for Player 2 to play")
+    expect(host.locator("#play-status")).to_contain_text("Waiting for your friend to play")

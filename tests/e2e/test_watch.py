@@ -161,9 +161,9 @@ def test_a_watcher_at_the_end_of_a_round_sees_the_result_and_no_seat_action(
 
 
 WAITING = {
-    "en": "Waiting for Player 2 to connect",
-    "ru": "Ждём, пока подключится игрок 2",
-    "pt": "À espera que o Jogador 2",
+    "en": "Waiting for your friend to connect",
+    "ru": "Ждём, пока подключится ваш друг",
+    "pt": "À espera que o seu amigo",
 }
 
 

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from cards import engine as cards_engine
 from rooms import registry
 from rooms.local import play as local_play
+from rooms.local.sealing import seal, unseal
 from rooms.models import Room
 from rooms.saves import BrowserSave
+from tests.cards.positions import discard, draw, meld, play, position
 from tests.rooms.test_tries import CODE, marked, reviewed, start
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +107,15 @@ def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(
     text = listed_alone(client, token, f"/tarot/try/{CODE}/{note['step']}/", "play:tarot:try:")
 
     assert "Try again from here (Medium)" in text
-    assert "You are Player 2" in text
+    assert "Player" not in text  # against the computer the player is "you", as on the board
+
+
+def test_a_game_against_the_computer_is_listed_without_a_player_number(client: Client) -> None:
+    token = local_play.new_game("tiles", "computer").token
+
+    text = listed_alone(client, token, "/tiles/computer/", "play:tiles:computer:")
+
+    assert "Player" not in text
 
 
 @pytest.mark.parametrize(
@@ -201,3 +212,21 @@ def test_a_posted_code_out_of_shape_lists_nothing_and_forgets_nothing(client: Cl
         assert "/r/" not in listed.content.decode()
         assert forgot.status_code == 400
     assert Room.objects.filter(pk=room.pk).exists()
+
+
+@pytest.mark.parametrize(("match", "words"), [(None, "Deal over"), ({1: 70, 2: 12}, "Round over")])
+def test_a_rummy_deal_that_does_not_end_the_match_is_listed_as_the_board_says_it(
+    client: Client, match: dict | None, words: str
+) -> None:
+    # The board's turn line says "Deal over" after such a deal (docs/glossary), and
+    # "Round over" once the match, rummy's round, is over.
+    payload = unseal(local_play.new_game("cards", "computer").token)
+    state = position(["4S", "5S", "QH"], ["AS", "KD", "7C", "7D", "7S"], draws=["6S"],
+                     pile=["9D"], match=match)  # fmt: skip
+    state = play(state, 1, draw(), meld("4S", "5S", "6S"), discard("QH"))
+    payload["state"] = cards_engine.to_json(state)
+
+    text = post(client, "/games/yours", {"saves": [seal(payload)]}).content.decode()
+
+    assert text.count('class="your-game"') == 1
+    assert f'<span class="your-game-turn">{words}</span>' in text

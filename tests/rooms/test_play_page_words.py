@@ -60,3 +60,43 @@ def test_the_one_device_cover_names_the_games_own_pieces(client, slug: str, lang
     html = play_page(client, slug, "local", language)
 
     assert f'data-reveal="{REVEAL[slug, language]}"' in html
+
+
+# What a room's page says of the other player (docs/glossary: a board names that seat
+# "Your friend"): the turn, presence and new-round lines, never "Player 2".
+FRIEND_STRINGS = ("their-turn", "waiting-for", "left", "asked", "you-asked", "withdrawn")
+FRIEND = {"en": "your friend", "ru": "друг", "pt": "seu amigo"}
+PLAYER = {"en": "Player", "ru": "игрок", "pt": "Jogador"}
+
+
+@pytest.mark.parametrize("language", WORDS)
+@pytest.mark.parametrize("slug", ["tiles", "cards", "tarot"])
+def test_a_room_names_the_other_player_your_friend_in_every_line(
+    client, slug: str, language: str
+) -> None:
+    html = play_page(client, slug, "friend", language)
+    strings = re.search(r'<div id="play-strings"[^>]*>', html)
+    assert strings
+    found = dict(re.findall(r'data-([\w-]+)="([^"]*)"', strings.group(0)))
+
+    for name in FRIEND_STRINGS:
+        assert FRIEND[language] in found[name].lower(), (name, found[name])
+        assert PLAYER[language].lower() not in found[name].lower(), (name, found[name])
+
+
+REPLAY = {"en": "Replay", "ru": "Повтор", "pt": "Repetição"}
+
+
+@pytest.mark.parametrize("language", WORDS)
+def test_a_rooms_replay_links_say_replay_once(client, language: str) -> None:
+    html = play_page(client, "tiles", "friend", language)
+    links = re.search(r'<p class="replay-list" id="play-replays".*?</p>', html, re.DOTALL)
+    assert links
+    text = re.sub(r"<[^>]+>", " ", links.group(0))
+    last = re.search(r'id="play-replay-last"[^>]*data-over="([^"]*)" data-later="([^"]*)"', html)
+    assert last
+
+    assert (
+        text.count(REPLAY[language]) == 1
+    )  # "Replay: This round", not "Replay: Replay this round"
+    assert REPLAY[language].lower() not in (last.group(1) + last.group(2)).lower()

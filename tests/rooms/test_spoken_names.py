@@ -37,24 +37,47 @@ def test_rummy_cards_are_named_as_a_speaker_says_them(language: str, names: list
 @pytest.mark.parametrize(
     ("language", "names"),
     [
-        ("en", ["2 of hearts", "1 of diamonds", "knight of spades", "trump 14", "the Excuse"]),
-        ("ru", ["двойка червей", "туз бубен", "кавалер пик", "козырь 14", "Шут"]),
-        ("pt", ["dois de copas", "ás de ouros", "cavaleiro de espadas", "trunfo 14", "a Desculpa"]),
+        (
+            "en",
+            [
+                "2 of hearts",
+                "1 of diamonds",
+                "knight of spades",
+                "trump 14",
+                "trump 1 (the Petit)",
+                "the Excuse",
+            ],
+        ),
+        (
+            "ru",
+            ["двойка червей", "туз бубен", "кавалер пик", "козырь 14", "козырь 1 (Малыш)", "Шут"],
+        ),
+        (
+            "pt",
+            [
+                "dois de copas",
+                "ás de ouros",
+                "cavaleiro de espadas",
+                "trunfo 14",
+                "trunfo 1 (o Petit)",
+                "a Desculpa",
+            ],
+        ),
     ],
 )
 def test_tarot_cards_are_named_as_a_speaker_says_them(language: str, names: list[str]) -> None:
     with translation.override(language):
-        assert [tarot_name(code) for code in ("H2", "D1", "SN", "T14", "EX")] == names
+        assert [tarot_name(code) for code in ("H2", "D1", "SN", "T14", "T1", "EX")] == names
 
 
 @pytest.mark.parametrize(
     ("language", "names"),
     [
-        ("en", ["red 7", "black 13", "joker"]),
-        ("ru", ["красная семёрка", "чёрная тринадцать", "джокер"]),
-        ("pt", ["7 vermelha", "13 preta", "joker"]),
+        ("en", ["red 7", "black 12", "blue 13", "joker"]),
+        ("ru", ["красная семёрка", "чёрная двенадцатка", "синяя тринадцатка", "джокер"]),
+        ("pt", ["7 vermelha", "12 preta", "13 azul", "joker"]),
     ],
 )
 def test_tiles_are_named_as_a_speaker_says_them(language: str, names: list[str]) -> None:
     with translation.override(language):
-        assert [tile_name(code) for code in ("R7", "K13", "J")] == names
+        assert [tile_name(code) for code in ("R7", "K12", "B13", "J")] == names

@@ -36,6 +36,7 @@
   /** Show a piece of advice (the hint), or clear it. */
   function say(text) {
     board.whyNot = false;
+    showTakenLine(true);
     Pieces.say(board.root.querySelector(".cards-message"), text);
   }
 
@@ -89,10 +90,18 @@
     return reason ? reason.textContent.trim() : "";
   }
 
-  /** Why the selected card cannot be discarded: gone once the selection changes. */
+  /** Why the selected card cannot be discarded: gone once the selection changes. The
+      step line says the same words, so it leaves them to the message meanwhile: the
+      reason is shown once. */
   function sayWhyNot() {
     say(takenReason());
     board.whyNot = true;
+    showTakenLine(false);
+  }
+
+  function showTakenLine(on) {
+    const reason = board.root.querySelector(".cards-taken");
+    if (reason) reason.hidden = !on;
   }
 
   function markTaken(on) {
