@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from cards.state import state_from_position
 from tests.e2e.cards_pages import crowded, deal_over_with_a_full_hand, open_saved_game
 from tests.e2e.play_pages import picture
 from tests.e2e.test_tiles_fits_screen import SCREENS, inside_viewport
@@ -69,3 +70,27 @@ def test_every_card_value_of_the_deal_result_can_be_read(
         }).map(b => b.textContent)"""
     )
     assert covered == [], f"{len(covered)} values covered, the cards in {rows} rows"
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pt"])
+def test_every_button_of_the_draw_bar_is_inside_a_small_phones_screen(
+    new_page, language: str
+) -> None:
+    # The widest draw bar: a ten on the discard pile ("Взять: 10♦" beside "Взять из
+    # колоды" and "Подсказка" was 4 px past a 360 px screen, the hint cut off).
+    page = new_page(**SCREENS["small-phone"], extra_http_headers={"Accept-Language": language})
+    hands = {
+        1: ["2S", "3S", "4S", "7C", "8C", "JD", "QD", "AH", "5D", "TS"],
+        2: ["9H", "5H", "KC", "2C", "3D", "6S", "TH", "9C", "JC", "QC"],
+    }
+    open_saved_game(
+        page, "computer", state_from_position(hands, pile=["4D", "TD"], turn=1, step="draw")
+    )
+    bar = page.locator(".cards-actions")
+    expect(bar.locator('[data-action="draw-discard"]')).to_be_visible()
+    edge = bar.evaluate("b => b.getBoundingClientRect().right")
+    for button in bar.locator(".button").all():
+        box = button.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= min(edge, 360), (button.inner_text(), box)
