@@ -128,7 +128,7 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
                 ", changed %(counter)s set", ", changed %(counter)s sets", changed
             ) % {"counter": changed}
         inner = (
-            f'{words}:\n        <span class="tile-list">'
+            f'{words}<span class="tiles-last-colon">:</span>\n        <span class="tile-list">'
             f"{small_tiles_html(last.get('placed'))}</span>\n      "
         )
     elif kind == "draw":
