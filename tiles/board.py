@@ -128,7 +128,7 @@ def _last_line(view: dict[str, Any], seat: int | None, mode: str, language: str 
                 ", changed %(counter)s set", ", changed %(counter)s sets", changed
             ) % {"counter": changed}
         inner = (
-            f'{words}:\n        <span class="tile-list">'
+            f'{words}<span class="tiles-last-colon">:</span>\n        <span class="tile-list">'
             f"{small_tiles_html(last.get('placed'))}</span>\n      "
         )
     elif kind == "draw":
@@ -266,7 +266,7 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f"    {tiles}\n  </div>\n</div>\n"
         )
     return (
-        f'\n\n<div class="tiles-table board-felt" data-drop="table">\n'
+        f'\n\n<div class="tiles-table board-felt" data-drop="table" data-invite-spot>\n'
         f'  <h2 class="visually-hidden">{words["Table"]}</h2>\n'
         f"  {table}\n  {zone}\n</div>\n\n{status}\n\n{rack}\n"
     )

@@ -96,11 +96,14 @@
     box.classList.toggle("is-note", Boolean(text) && note);
   }
 
-  /** The table scrolls to what the other player's last move changed, if out of view. */
+  /** The table scrolls to `element` (what the other player's last move changed, a new
+      set), if out of view: its bottom to the table's, or its top if it is taller. */
   function showInTable(table, element) {
     if (!table || !element) return;
     const offset = element.getBoundingClientRect().top - table.getBoundingClientRect().top;
-    if (offset < 0 || offset + element.offsetHeight > table.clientHeight) table.scrollTop += offset - 8;
+    const below = offset + element.offsetHeight + 8 - table.clientHeight;
+    if (offset < 0) table.scrollTop += offset - 8;
+    else if (below > 0) table.scrollTop += Math.min(below, offset - 8);
   }
 
   /** The arrow keys' target gets the focus and comes into view. */

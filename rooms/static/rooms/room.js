@@ -402,6 +402,7 @@
       if (presence["2"]) friendCame = true;
       const invite = document.getElementById("play-invite");
       if (invite) invite.hidden = seat !== 1 || friendCame;
+      placeInvite();
       // A new round needs the friend here to agree.
       const newRound = document.getElementById("play-new");
       if (newRound) newRound.disabled = !presence[String(other)];
@@ -464,6 +465,27 @@
       });
       // No invite once seat 2 is taken.
       copyOnClick(document.getElementById("play-copy"), "play-invite-link", "play-copied", t("copied"));
+      document.addEventListener("play:view", placeInvite);
+      window.addEventListener("resize", placeInvite);
+    }
+
+    /** The invite lies over the board's free spot, which the board marks
+        [data-invite-spot] (the table; Tarot's trick), centred on it: never over the
+        piles and the scores (issue 55). Unseen until placed (play.css). */
+    function placeInvite() {
+      const invite = document.getElementById("play-invite");
+      if (!invite || invite.hidden) return;
+      const spot = document.querySelector("#board [data-invite-spot]");
+      invite.style.cssText = "";
+      if (spot) {
+        const area = document.getElementById("play-area").getBoundingClientRect();
+        const box = spot.getBoundingClientRect();
+        invite.style.left = `${box.left - area.left}px`;
+        invite.style.right = "auto";
+        invite.style.width = `${box.width}px`;
+        invite.style.top = `${Math.max(0, box.top - area.top + (box.height - invite.offsetHeight) / 2)}px`;
+      }
+      invite.dataset.placed = "1";
     }
 
     /** `button` copies the link of the field `linkId` and says so in `noteId`: the

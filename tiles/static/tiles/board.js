@@ -113,11 +113,11 @@
       turn.draft = JSON.parse(turn.root.querySelector("#tiles-verdict").dataset.verdict);
       say("");
       arrangeRack();
-      // New sets go to the end of the table: bring them into view on a small screen.
-      if (turn.root.querySelectorAll(".tile-set").length > sets) {
-        const table = turn.root.querySelector(".tiles-table");
-        table.scrollTop = table.scrollHeight;
-      }
+      // New sets go to the end of the table: bring the last one, with the line that
+      // says what is wrong with it, into view on a small screen (not the drop zone
+      // under it, which hid them on a phone).
+      const all = turn.root.querySelectorAll(".tile-set");
+      if (all.length > sets) Pieces.showInTable(turn.root.querySelector(".tiles-table"), all[all.length - 1]);
     } else {
       // The edit could not be made (or a restored draft no longer fits): drop it.
       turn.edits.splice(restoring ? 0 : turn.edits.length - added, added);
