@@ -181,8 +181,6 @@
     if (!button || button.disabled) return;
     if (button.getAttribute("aria-disabled") === "true") {
       sayWhyNot();
-      deselect(); // as after a refused discard: the next card picked is the one to discard
-      update();
       return;
     }
     const chosen = selected();
