@@ -75,6 +75,7 @@ def test_a_refused_discard_in_the_rummy_lesson_says_why_and_the_next_card_picked
     expect(page.locator("#play-message")).to_have_text(
         "That move is allowed, but this step asks for the king of clubs, not the ace of spades."
     )
+    play_pages.picture(page, "lesson-cards-en-360-refused-discard.png")
     tap('.cards-hand .card[data-code="KC"]')
     expect(page.locator('#board [data-action="discard"]')).to_be_enabled()
     tap('[data-action="discard"]')
