@@ -96,3 +96,20 @@ def test_the_tile_lesson_page_does_not_shift_as_it_loads(new_page, language: str
     page.locator(".tiles-board").wait_for()
     wait_until_idle(page)
     assert page.evaluate(LAYOUT_SHIFT) == 0
+
+
+@pytest.mark.parametrize("language", ["pt", "ru"])
+def test_the_tile_lessons_panel_has_its_size_before_the_script_runs(
+    new_page, language: str
+) -> None:
+    served = new_page(
+        **SMALL_PHONE, java_script_enabled=False, extra_http_headers={"Accept-Language": language}
+    )
+    served.goto("/tiles/learn/")
+    before = served.locator("#lesson").bounding_box()
+    page = new_page(**SMALL_PHONE, extra_http_headers={"Accept-Language": language})
+    page.goto("/tiles/learn/")
+    page.locator(".tiles-board").wait_for()
+    wait_until_idle(page)
+    expect(page.locator("#lesson-step")).not_to_be_empty()
+    assert page.locator("#lesson").bounding_box() == before
