@@ -8,6 +8,8 @@ speaks them ("the 5 of clubs"), not "5♣", which a screen reader reads badly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cards import engine
 from cards.melds import DECK
 from cards.state import State, state_from_position
@@ -27,9 +29,15 @@ def deal() -> State:
     return state_from_position({1: HAND, 2: COMPUTER_HAND}, pile=PILE, stock=stock, seed=46)
 
 
+def chosen(state: State, action: dict[str, Any]) -> list[str]:
+    """The cards of the hand a move uses (Lesson.pieces); none for a draw."""
+    return list(action.get("cards") or ([action["card"]] if "card" in action else []))
+
+
 LESSON = Lesson(
     deal=deal,
     same=same_json(engine),
+    pieces=chosen,
     steps=(
         Step(
             gettext_noop(

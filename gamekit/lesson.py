@@ -45,6 +45,22 @@ class Lesson:
     deal: Callable[[], Any]
     steps: tuple[Step, ...]
     same: Callable[[Any, Any], bool]
+    # The codes of the pieces an action takes from the learner's hand or side (none for
+    # a draw), so that a move the step does not ask for is told what it moved against
+    # what the step asks for (rooms.local.lessons); None: the plain refusal.
+    pieces: Callable[[Any, Action], list[str]] | None = None
+
+    def number(self, index: int) -> int:
+        """Step `index`'s number as the learner sees it: a step that shows a refusal and
+        the step after it (the move its line goes on to) are one task and share a
+        number, so that a learner who makes that move at once goes on to the next
+        number (never 1 -> 3)."""
+        return 1 + sum(1 for step in self.steps[:index] if not step.refused)
+
+    @property
+    def numbered(self) -> int:
+        """How many numbered steps the learner sees."""
+        return sum(1 for step in self.steps if not step.refused)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from gamekit.seats import json_by_seat
 from rooms import browser_games, presence, registry, replays
 from rooms.endpoints import HtmxRequest, JsonRequest, json_endpoint, refusal
 from rooms.errors import RoomError
-from rooms.local import tries
+from rooms.local import lessons, tries
 from rooms.local.sealing import MAX_TOKEN_CHARS
 from rooms.models import Room, idle_limit
 from rooms.online import protocol, seat_moves
@@ -104,7 +104,8 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     if not game.available:
         return render(request, "coming_soon.html", {"game": game, "mode": "computer"})
-    return _play_page(request, game, "computer", lesson=True)
+    # The first step's line is in the page (no shift when the script fills it in).
+    return _play_page(request, game, "computer", lesson=lessons.progress(game, 0))
 
 
 def try_from(request: HttpRequest, slug: str, code: str, step: int) -> HttpResponse:

@@ -52,9 +52,15 @@ def play(card: str) -> dict[str, str]:
     return {"type": "play", "card": card}
 
 
+def played(state: State, action: dict[str, str]) -> list[str]:
+    """The card a move plays, from the hand or a stack (Lesson.pieces)."""
+    return [action["card"]] if "card" in action else []
+
+
 LESSON = Lesson(
     deal=new_deal,
     same=same_json(engine),
+    pieces=played,
     steps=(
         Step(
             gettext_noop(

@@ -10,7 +10,8 @@ from collections import Counter
 from typing import Any
 
 from gamekit.engine import gettext_noop
-from gamekit.lesson import Lesson, Step
+from gamekit.lesson import LEARNER, Lesson, Step
+from tiles import engine
 from tiles.sets import set_key
 from tiles.state import State, state_from_position
 
@@ -48,6 +49,14 @@ def same(a: State, b: State) -> bool:
     )
 
 
+def placed(state: State, action: dict[str, Any]) -> list[str]:
+    """The rack tiles a play puts on the table (Lesson.pieces); none for a draw."""
+    if action.get("type") != "play":
+        return []
+    after = engine.apply(state, LEARNER, action)
+    return list((Counter(state.racks[LEARNER]) - Counter(after.racks[LEARNER])).elements())
+
+
 def play(*sets: list[str]) -> dict[str, Any]:
     return {"type": "play", "table": [list(tiles) for tiles in sets]}
 
@@ -55,12 +64,14 @@ def play(*sets: list[str]) -> dict[str, Any]:
 LESSON = Lesson(
     deal=deal,
     same=same,
+    pieces=placed,
     steps=(
         Step(
             gettext_noop(
-                "A run is three or more tiles of one colour in a row. Put your blue "
-                "2, 3 and 4 on the table: the line under the table says why that is not "
-                "enough yet. Then add your four 10s and end your turn."
+                "A run is three or more tiles of one colour in a row. Select your blue 2, 3 "
+                "and 4 (click or tap them, or Enter on each) and press New set: the line "
+                "under the table says why that is not enough yet. Then put your four 10s in "
+                "a new set the same way and press End turn."
             ),
             play(RUN),
             refused="opening_too_low",

@@ -67,7 +67,7 @@ def tile_name(code: str) -> str:
 
 # The params of the refusals that name tiles (tiles/turns.py, sets.py, draft.py), said in
 # words as the board says them, not by their codes ("R7") (Game.names).
-NAMES = {"tile": tile_name, "tiles": each(tile_name)}
+NAMES = {"tile": tile_name, "tiles": each(tile_name), "pieces": each(tile_name)}
 
 
 def face(code: str) -> tuple[str, str]:

@@ -166,7 +166,12 @@ def card_name(code: str) -> str:
 
 # The params of rummy's refusals that name cards (cards/turns.py), said in words
 # (Game.names).
-NAMES = {"card": card_name, "cards": each(card_name), "meld_cards": each(card_name)}
+NAMES = {
+    "card": card_name,
+    "cards": each(card_name),
+    "meld_cards": each(card_name),
+    "pieces": each(card_name),
+}
 
 
 @memoized("cards.board.spoken", 4096)

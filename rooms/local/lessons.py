@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from gamekit.engine import Action, IllegalAction, Seat
 from gamekit.lesson import COMPUTER, LEARNER, judge
@@ -33,10 +33,11 @@ def progress(game: registry.Game, step: object) -> dict[str, Any] | None:
     lesson = game.lesson
     if lesson is None or type(step) is not int:
         return None
-    total = len(lesson.steps)
-    if step >= total:
+    total = lesson.numbered
+    if step >= len(lesson.steps):
         return {"step": total, "steps": total, "say": "", "done": True}
-    return {"step": step + 1, "steps": total, "say": gettext(lesson.steps[step].say), "done": False}
+    say = gettext(lesson.steps[step].say)
+    return {"step": lesson.number(step), "steps": total, "say": say, "done": False}
 
 
 def learning(game: registry.Game, payload: dict[str, Any]) -> bool:
@@ -57,7 +58,8 @@ def act(
     scripted replies, and those moves; the payload's step moves on. Anything but the
     step's move changes nothing and is refused with the reason and the lesson's place:
     the engine's reason for a refused move (for the refusal the step shows, with the
-    next step), "lesson_elsewhere" for another legal move. After the last step the
+    next step), "lesson_elsewhere" for another legal move, saying what it moved against
+    what the step asks for (`elsewhere`). After the last step the
     computer of LEVEL plays on."""
     lesson, index = game.lesson, payload["lesson"]
     assert lesson is not None
@@ -69,9 +71,51 @@ def act(
         if judged.step == len(lesson.steps):
             payload["level"] = LEVEL
         return judged.state, done
-    error: IllegalAction | RoomError = judged.error or RoomError("lesson_elsewhere")
+    # A step that shows a refusal is answered by the next step's move (gamekit.lesson).
+    asked = index + 1 if lesson.steps[index].refused and index + 1 < len(lesson.steps) else index
+    error = judged.error or elsewhere(game, state, action, lesson.steps[asked].action)
     error.lesson = progress(game, judged.step)  # type: ignore[union-attr]
     raise error
+
+
+# A legal move that is not the step's: what it moved against what the step asks for.
+OTHER_PIECES = gettext_noop(
+    "That move is allowed, but this step asks for the %(asked)s, not the %(played)s."
+)
+NOT_A_DRAW = gettext_noop(
+    "That move is allowed, but this step asks for a draw, not the %(played)s."
+)
+NOT_YET_A_DRAW = gettext_noop(
+    "That move is allowed, but this step asks for the %(asked)s first, not a draw."
+)
+
+
+def elsewhere(
+    game: registry.Game, state: Any, action: Action, answer: Action
+) -> IllegalAction | RoomError:
+    """The refusal of a legal move that is not the step's `answer`, saying what was
+    wrong with it: the pieces it moved against those the step asks for, named as the
+    board names them (Game.names "pieces"); the step's line above says the rest."""
+    played, asked = pieces(game, state, action), pieces(game, state, answer)
+    if sorted(played) == sorted(asked):  # the same pieces elsewhere, or another draw
+        return RoomError("lesson_elsewhere")
+    name = game.names.get("pieces", str)
+    said = {"asked": name(" ".join(asked)), "played": name(" ".join(played))}
+    if played and asked:
+        return IllegalAction("lesson_elsewhere", OTHER_PIECES, **said)
+    if played:
+        return IllegalAction("lesson_elsewhere", NOT_A_DRAW, played=said["played"])
+    return IllegalAction("lesson_elsewhere", NOT_YET_A_DRAW, asked=said["asked"])
+
+
+def pieces(game: registry.Game, state: Any, action: Action) -> list[str]:
+    """The codes of the pieces `action` takes from the learner's side, as the game's
+    lesson reads them (Lesson.pieces); none for a draw, or a move it cannot read."""
+    read = game.lesson.pieces if game.lesson else None
+    try:
+        return [str(code) for code in read(state, action)] if read else []
+    except IllegalAction:
+        return []
 
 
 def replies(lesson: Any, start: int, end: int) -> list[Action]:

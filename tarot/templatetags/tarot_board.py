@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from gamekit.memo import memoized
+from rooms.errors import each
 from rooms.templatetags.phrase_tags import phrase_tags
 from rooms.templatetags.seats import plain_seat_name
 from tarot import phrases
@@ -110,7 +111,7 @@ def _refused_card(code: str) -> str:
 
 # The params of the duel's refusals that name a card (tarot/turns.py), said in words as
 # the board says them, not by the code a hand-made message sent ("HK") (Game.names).
-NAMES = {"card": _refused_card}
+NAMES = {"card": _refused_card, "pieces": each(_refused_card)}
 
 
 def card_face(code: str, **marks: Any) -> dict[str, Any]:

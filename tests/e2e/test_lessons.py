@@ -62,7 +62,7 @@ def at_step(page: Page, words: dict[str, str], step: int, steps: int) -> None:
 @pytest.mark.parametrize("way", WAYS)
 def test_the_tile_rummy_lesson(new_page, way: str) -> None:
     page, words, touch = open_lesson(new_page, "tiles", way)
-    at_step(page, words, 1, 5)
+    at_step(page, words, 1, 4)
 
     def tiles(*codes: str, where: str = ".tiles-rack") -> None:
         for code in codes:
@@ -86,17 +86,17 @@ def test_the_tile_rummy_lesson(new_page, way: str) -> None:
     tiles("R10", "K10", "O10", "B10")
     new_set()
     press(end_turn, touch)
-    at_step(page, words, 3, 5)
+    at_step(page, words, 2, 4)
     # A rearrangement: the blue 10 from the group, with the 11 and 12 of the rack.
     tiles("B10", where=".tiles-table")
     tiles("B11", "B12")
     new_set()
     press(end_turn, touch)
-    at_step(page, words, 4, 5)
+    at_step(page, words, 3, 4)
     tiles("O5", "O6", "J")
     new_set()
     press(end_turn, touch)
-    at_step(page, words, 5, 5)
+    at_step(page, words, 4, 4)
     press(page.locator('[data-action="draw"]').first, touch)
     expect(page.locator("#lesson-done")).to_contain_text(words["done"])
     expect(page.locator(".tile-set")).to_have_count(4)
@@ -106,7 +106,7 @@ def test_the_tile_rummy_lesson(new_page, way: str) -> None:
 @pytest.mark.parametrize("way", WAYS)
 def test_the_rummy_lesson(new_page, way: str) -> None:
     page, words, touch = open_lesson(new_page, "cards", way)
-    at_step(page, words, 1, 9)
+    at_step(page, words, 1, 8)
 
     def cards(*codes: str) -> None:
         for code in codes:
@@ -117,11 +117,11 @@ def test_the_rummy_lesson(new_page, way: str) -> None:
         wait_until_idle(page)
 
     button("draw-discard")
-    at_step(page, words, 2, 9)
+    at_step(page, words, 2, 8)
     # The lesson is kept in the browser: left and come back to, it goes on where it was.
     page.reload()
     page.locator("#board > section").wait_for()
-    at_step(page, words, 2, 9)
+    at_step(page, words, 2, 8)
     # The wrong move: the card just taken may not be discarded; the board says why.
     cards("5C")
     button("discard", force=True)
@@ -130,21 +130,21 @@ def test_the_rummy_lesson(new_page, way: str) -> None:
     cards("5C")
     cards("5S", "5D", "5C")
     button("meld")
-    at_step(page, words, 4, 9)
+    at_step(page, words, 3, 8)
     cards("KC")
     button("discard")
-    at_step(page, words, 5, 9)
+    at_step(page, words, 4, 8)
     expect(page.locator(".meld")).to_have_count(2)  # the computer melded its run
     button("draw-stock")
     cards("QD")
     press(page.locator('button.meld[data-meld="1"]'), touch)
     wait_until_idle(page)
-    at_step(page, words, 7, 9)
+    at_step(page, words, 6, 8)
     cards("2H", "3H", "4H")
     button("meld")
     cards("7S", "7H", "7C")
     button("meld")
-    at_step(page, words, 9, 9)
+    at_step(page, words, 8, 8)
     cards("AS")
     button("discard")
     expect(page.locator("#lesson-over")).to_contain_text(words["over"])
@@ -155,7 +155,7 @@ def test_the_rummy_lesson(new_page, way: str) -> None:
 @pytest.mark.parametrize("way", WAYS)
 def test_the_tarot_lesson_and_its_round_to_the_result(new_page, way: str) -> None:
     page, words, touch = open_lesson(new_page, "tarot", way)
-    at_step(page, words, 1, 9)
+    at_step(page, words, 1, 7)
 
     def play(code: str) -> None:
         press(page.locator(f'.tarot-board .card[data-code="{code}"]').first, touch)
@@ -163,18 +163,18 @@ def test_the_tarot_lesson_and_its_round_to_the_result(new_page, way: str) -> Non
         wait_until_idle(page)
 
     play("HK")
-    at_step(page, words, 2, 9)
+    at_step(page, words, 2, 7)
     play("S2")
-    at_step(page, words, 3, 9)
+    at_step(page, words, 3, 7)
     # The wrong move: a trump on a diamond while holding one. The server says why and
     # the lesson goes on to following suit.
     play("T5")
     expect(page.locator("#play-message")).to_contain_text(words["follow"])
-    at_step(page, words, 4, 9)
+    at_step(page, words, 3, 7)
     play_pages.picture(page, f"lesson-tarot-{way}-refused.png")
     play("D3")
     play("H1")  # no club: refused, a trump is due
-    at_step(page, words, 6, 9)
+    at_step(page, words, 4, 7)
     play("T5")
     play("EX")
     play("SQ")

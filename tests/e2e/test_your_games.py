@@ -67,15 +67,15 @@ def test_a_lesson_left_half_way_is_listed_and_resumes_at_its_step(new_page) -> N
     page.locator("#board > section").wait_for()
     page.locator('[data-action="draw-discard"]').first.click()
     play_pages.wait_until_idle(page)
-    expect(page.locator("#lesson-step")).to_have_text("Step 2 of 9")
+    expect(page.locator("#lesson-step")).to_have_text("Step 2 of 8")
 
     page.goto("/")
 
-    lesson = your_games(page).filter(has_text="Rummy · Learn to play (Step 2 of 9)")
+    lesson = your_games(page).filter(has_text="Rummy · Learn to play (Step 2 of 8)")
     expect(lesson).to_contain_text("Your turn")
     lesson.get_by_role("link", name="Resume").click()
     expect(page).to_have_url("/cards/learn/")
-    expect(page.locator("#lesson-step")).to_have_text("Step 2 of 9")
+    expect(page.locator("#lesson-step")).to_have_text("Step 2 of 8")
 
 
 def test_a_games_page_lists_that_games_rooms_only(new_page) -> None:

@@ -94,7 +94,7 @@ def test_a_lesson_is_listed_with_its_step_and_resumes_on_the_learn_page(client: 
     text = listed_alone(client, token, "/cards/learn/", "play:cards:learn:")
 
     assert "Learn to play" in text
-    assert f"(Step 2 of {len(lesson.steps)})" in text
+    assert f"(Step 2 of {lesson.numbered})" in text
 
 
 def test_a_try_from_a_replay_resumes_on_its_own_page_in_the_seat_it_tried(

@@ -44,6 +44,10 @@
     return [...board.root.querySelectorAll('.cards-hand .card[aria-pressed="true"]')];
   }
 
+  function deselect() {
+    selected().forEach((card) => card.setAttribute("aria-pressed", "false"));
+  }
+
   function codes(cards) {
     return cards.map((card) => card.dataset.code);
   }
@@ -133,9 +137,12 @@
     window.Play.send(action).then(
       () => {},
       () => {
-        // Refused (the play page says why): the same board stays, the selection too.
+        // Refused (the play page says why): the same board stays, the selection too,
+        // but for a refused discard's one card: left selected, the next card picked
+        // would make two, and Discard would turn off without a word.
         if (board && board.root === root) {
           board.busy = false;
+          if (action.type === "discard") deselect();
           update();
           restoreFocus();
         }

@@ -9,7 +9,8 @@
    - A short key is declared by the button itself, data-key="d": the key presses that
      button, as a click would, when it is there, shown and enabled (of several, the one in
      the group in use); when it is not, the board's message says that the action cannot
-     be used now. No rule lives here.
+     be used now, or why, where the board left a hidden button with its reason
+     (data-unavailable). No rule lives here.
    - "?" (or the page's Keys button) opens the panel #play-keys, a <dialog> listing the
      keys in the page's language; Escape closes it and the focus goes back.
    - When a new board replaces the old one (an action, a push from the friend, a
@@ -184,9 +185,11 @@
       ready.click();
       return;
     }
-    // Known here but not usable now (disabled, or not the player's turn): say so.
+    // Known here but not usable now (disabled, or not the player's turn): say so, in the
+    // words of a button that is not offered now (data-unavailable, the rule's reason).
+    const why = declared.map((button) => button.dataset.unavailable).find(Boolean);
     const name = declared[0].getAttribute("aria-label") || declared[0].textContent.trim();
-    say((strings.keyUnavailable || "").replace("{action}", name));
+    say(why || (strings.keyUnavailable || "").replace("{action}", name));
   });
 
   // --- The Keys panel -----------------------------------------------------------------

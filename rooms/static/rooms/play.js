@@ -63,6 +63,7 @@
     messageBox.textContent = text || "";
     messageBox.classList.toggle("is-shown", Boolean(text));
     messageBox.dataset.refusal = text && refusal ? "true" : "";
+    messageBox.classList.remove("is-notice");
   }
   // Capture: cleared before the board's own handler, which may be refused anew.
   board.addEventListener(
@@ -128,6 +129,14 @@
 
   const levelPicker = document.getElementById("play-level");
   const levelForm = document.getElementById("play-level-form");
+  // The level of the newest token: the picker goes back to it when a change fails.
+  const level = {
+    confirmed: levelPicker ? levelPicker.value : null,
+    name(value) {
+      const option = [...levelPicker.options].find((each) => each.value === value);
+      return option ? option.textContent.trim() : value;
+    },
+  };
 
   function setBusy(busy) {
     Play.busy = busy;
@@ -382,7 +391,7 @@
         this.token = payload.token;
         storage.set(tokenKey(), payload.token);
         if (levelForm) levelForm.elements.token.value = payload.token;
-        if (levelPicker && payload.level) levelPicker.value = payload.level;
+        if (levelPicker && payload.level) levelPicker.value = level.confirmed = payload.level;
         showMessage("");
         render(payload);
         return payload;
@@ -460,12 +469,14 @@
   // in the queue, so that a change made during a move sends the token from after it.
   if (levelForm) {
     let answered = null;
+    let asked = null; // the level the form's request asks for
     levelForm.addEventListener("htmx:confirm", (event) => {
       event.preventDefault();
-      const level = levelPicker.value; // chosen now: the answers before it reset the picker
+      const chosen = levelPicker.value; // chosen now: the answers before it reset the picker
       const issue = (resolve) => {
         answered = resolve;
-        levelPicker.value = level;
+        asked = chosen;
+        levelPicker.value = chosen;
         event.detail.issueRequest(true);
       };
       tokenTransport.queue = tokenTransport.queue.then(() => new Promise(issue));
@@ -474,9 +485,20 @@
     levelForm.addEventListener("htmx:afterRequest", (event) => {
       setBusy(false);
       answered();
-      if (!event.detail.successful || tokenTransport.stopped) return;
+      if (tokenTransport.stopped) return;
+      if (!event.detail.successful) {
+        // Refused or unanswered: the game keeps its level, and the picker says so.
+        const refusal = readRefusal(event.detail.xhr);
+        if (refusal.code === "stale_save") return tokenTransport.stop(refusal.message);
+        levelPicker.value = level.confirmed;
+        showMessage(t("levelKept", { level: level.name(level.confirmed), reason: refusal.message }), true);
+        return;
+      }
       tokenTransport.token = levelForm.elements.token.value;
       storage.set(tokenKey(), tokenTransport.token);
+      level.confirmed = asked;
+      showMessage(t("levelChanged", { level: level.name(asked) }));
+      messageBox.classList.add("is-notice"); // news, not a refusal: drawn quieter (play.css)
     });
   }
 
@@ -484,10 +506,21 @@
   // own): a 4xx {code, message}, or no answer at all.
   function htmxFailed(event) {
     if (board.contains(event.detail.elt)) return;
-    const answer = event.detail.xhr.responseText || "";
-    const refusal = answer.startsWith("{") ? JSON.parse(answer) : { message: t("network") };
+    if (levelForm && levelForm.contains(event.detail.elt)) return; // says its own, above
+    const refusal = readRefusal(event.detail.xhr);
     if (refusal.code === "stale_save") tokenTransport.stop(refusal.message);
     else showMessage(refusal.message);
+  }
+
+  /** A refused htmx request's {code, message}: the server's, or the network's. */
+  function readRefusal(xhr) {
+    const answer = (xhr && xhr.responseText) || "";
+    try {
+      if (answer.startsWith("{")) return JSON.parse(answer);
+    } catch (error) {
+      /* not the server's refusal: no answer to read */
+    }
+    return { code: "network", message: t("network") };
   }
   document.addEventListener("htmx:responseError", htmxFailed);
   document.addEventListener("htmx:sendError", htmxFailed);

@@ -425,6 +425,7 @@
     function showConsent(consent) {
       const box = document.getElementById("play-consent");
       if (!box || !consent) return;
+      const seen = inView(board.querySelector("[data-play-again]"));
       consentState.sent = false; // answered: the requests now are these
       const seat = Play.context.seat;
       const other = seat === 1 ? 2 : 1;
@@ -450,7 +451,40 @@
         box.hidden = true;
         consentState.role = null;
       }
+      markAgain(seen);
     }
+
+    function inView(element) {
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    }
+
+    /** The board's own "Ask for a new round" (its result's [data-play-again], where the
+        player who finished the round looks) says what the request is now: to the friend,
+        that it was asked, the button agreeing to it; to the player who asked, that the
+        friend is awaited, the button disabled. The panel above says it too; as it opens
+        above, a button that was in view is kept there (`seen`). */
+    function markAgain(seen = false) {
+      const again = board.querySelector("[data-play-again]");
+      if (!again) return;
+      if (!again.dataset.words) again.dataset.words = again.textContent;
+      let note = board.querySelector("[data-request-note]");
+      const role = consentState.role;
+      if (role && !note) {
+        note = document.createElement("p");
+        note.className = "result-request";
+        note.dataset.requestNote = "";
+        note.dataset.speak = "request";
+        again.parentElement.before(note);
+      }
+      if (note) note.textContent = role ? document.getElementById("play-consent-text").textContent : "";
+      if (note) note.hidden = !role;
+      again.textContent = role === "theirs" ? t("accept") : again.dataset.words;
+      again.disabled = role === "mine";
+      if (seen && !inView(again)) again.scrollIntoView({ block: "nearest" });
+    }
+    document.addEventListener("play:view", () => markAgain());
 
     {
       document.getElementById("play-accept").addEventListener("click", () => {
