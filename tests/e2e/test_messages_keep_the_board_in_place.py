@@ -122,7 +122,7 @@ def test_the_friend_leaving_leaves_the_board_where_it_was(
     before = geometry(host, game)
 
     guest.close()
-    expect(host.locator("#play-presence")).to_contain_text("2")  # waiting for Player 2
+    expect(host.locator("#play-presence")).to_contain_text("…")  # waiting for your friend…
     # The room is full even while the friend is away: no invite comes back.
     expect(host.locator("#play-invite")).to_be_hidden()
     assert host.evaluate("Play.context.waiting") is True

@@ -47,7 +47,9 @@ def test_after_a_round_the_friend_sees_the_request_by_the_result_and_the_asker_w
     asked = guest.locator("#play-consent-text").inner_text()
     expect(guest.locator("#play-consent-text")).not_to_have_text("")
     if language == "en":
-        expect(guest.locator("#play-consent-text")).to_have_text("Player 1 asks for a new round.")
+        expect(guest.locator("#play-consent-text")).to_have_text(
+            "Your friend asks for a new round."
+        )
     note = guest_result.locator(".result-request")
     expect(note).to_have_text(guest.locator("#play-consent-text").inner_text() or asked)
     expect(note).to_be_in_viewport()
@@ -62,7 +64,7 @@ def test_after_a_round_the_friend_sees_the_request_by_the_result_and_the_asker_w
     )
     if language == "en":
         expect(host_result.locator(".result-request")).to_have_text(
-            "You asked for a new round. Waiting for Player 2 to agree…"
+            "You asked for a new round. Waiting for your friend to agree…"
         )
     expect(host_result.locator("[data-play-again]")).to_be_disabled()
     play_pages.picture(guest, f"new-round-asked-{game}-{language}")
