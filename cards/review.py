@@ -80,6 +80,16 @@ def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
     return judge_state(state, step, seat, action, taken_next(record, step))
 
 
+def answers(tried: str, action: dict[str, Any]) -> bool:
+    """Whether `action`, in a try of a decision of type `tried` (rooms/local/tries.py), is
+    the one whose judgement is the try's verdict: a draw by a draw, a discard by the
+    discard (melds and lay-offs before it are the way to it, as the review's note of a
+    discard says what to lay down first), a meld by a meld or, without one, the discard."""
+    if tried == "meld":
+        return action.get("type") in ("meld", "discard")
+    return action.get("type") == tried
+
+
 def taken_next(record: Record, step: int) -> bool:
     """Whether the action after `step` (a discard) is the other player taking it."""
     if step + 1 >= len(record.steps):
