@@ -83,4 +83,7 @@ def context(
     # rooms.replays.seen_as: "You" and "The computer" to the player of a round against
     # the computer, else "Player 1" and "Player 2").
     named = {"shown_seat": SHOWN_SEAT, "mode": mode}
-    return {"review": review, "notes": notes, "summary": summary, **named}
+    # The marked decisions, as marks on the replay's slider (review.js puts them there).
+    marks = [n for n in notes if n["kind"] in MARKED]
+    shown = {"notes": notes, "summary": summary, "marks": marks, "last": replays.step_count(replay)}
+    return {"review": review, **shown, **named}
