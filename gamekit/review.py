@@ -11,6 +11,9 @@ A game's review module (<app>/review.py, pure Python like its engine) offers:
 - ``summary(notes) -> {"1": [Message], "2": [Message]}``: per seat, the count of its
   decisions judged, then the count of each kind of them (`tally`): every decision is
   in exactly one, so that the counts add up to what the seat played (issue 58).
+- optionally ``answers(tried, action) -> bool``: in a try of a decision whose action
+  type is `tried` (rooms/local/tries.py), whether `action` is the one the try's verdict
+  is about (without it, the first decision the review judges).
 
 A note is plain JSON: {"step": i, "seat": s, "kind": "best" | "ok" | "miss", "text":
 [Message, ...]} plus what the game adds (tile rummy: "table", the better table). A
