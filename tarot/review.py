@@ -57,6 +57,9 @@ MORE = ngettext_noop(
 CHANCES = gettext_noop(
     "Chance to win the round after this card: %(played)d%%; after the strong level's: %(best)d%%."
 )
+# The chance line of a review computed before issue 58 (its notes are kept): still
+# translated when shown.
+OLD_SWING = gettext_noop("Its chance to win the round: %(swing)d%% better.")
 # The summary of a seat: its cards played, each counted once (issue 58).
 PLAYED = ngettext_noop("%(count)d card played:", "%(count)d cards played:")
 MISSES = ngettext_noop(
