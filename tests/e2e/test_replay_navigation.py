@@ -75,7 +75,7 @@ def test_the_next_mistake_key_and_a_link_to_a_step(
     page.keyboard.press("Shift+M")
     expect(slider).to_have_value(str(marked[0]))
     page.keyboard.press("Shift+M")  # none before the first: said, the step stays
-    expect(page.locator('[data-replay="message"]')).to_be_visible()
+    expect(page.locator('[data-replay="message"]')).to_be_in_viewport()
     expect(slider).to_have_value(str(marked[0]))
     page.keyboard.press("End")
     expect(page).to_have_url(re.compile(rf"\?step={len(record.steps)}$"))
@@ -83,13 +83,13 @@ def test_the_next_mistake_key_and_a_link_to_a_step(
     expect(page).to_have_url(re.compile(rf"/replays/{code}/$"))
 
     assert not violations(page)
-    # The link of a step opens there in another browser.
-    other = new_page(locale=language, **device)
-    other.goto(f"/replays/{code}/?step={marked[2]}")
-    expect(other.locator('[data-replay="slider"]')).to_have_value(str(marked[2]))
-    expect(other.locator(f'#review [data-review-step="{marked[2]}"]')).to_be_visible()
+    # The link of a step opens there in another browser, light and dark.
     width = device["viewport"]["width"]
     for scheme in ("light", "dark"):
-        other.emulate_media(color_scheme=scheme)
+        other = new_page(locale=language, color_scheme=scheme, **device)
+        other.goto(f"/replays/{code}/?step={marked[2]}")
+        expect(other.locator('[data-replay="slider"]')).to_have_value(str(marked[2]))
+        expect(other.locator(f'#review [data-review-step="{marked[2]}"]')).to_be_visible()
+        expect(other.locator('[data-replay="marks"] [data-mark-step]')).to_have_count(len(marked))
         assert not violations(other)
         play_pages.picture(other, f"replay-marks-{slug}-{language}-{width}-{scheme}.png")

@@ -64,8 +64,12 @@
 
   function say(text) {
     message.textContent = text;
+    message.classList.add("is-note");
     message.hidden = false;
   }
+  message.addEventListener("click", () => {
+    message.hidden = true;
+  });
 
   function toMistake(later) {
     const steps = markedSteps();
@@ -84,6 +88,7 @@
     } catch (error) {
       stop();
       message.hidden = false;
+      message.classList.remove("is-note");
       const box = document.createElement("div");
       box.innerHTML = error.message;
       message.textContent = box.textContent.trim();
