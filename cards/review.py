@@ -30,6 +30,7 @@ from gamekit.review import (
     message,
     ngettext_noop,
     note,
+    tally,
 )
 from gamekit.seats import other
 
@@ -50,13 +51,19 @@ MELD_FIRST = gettext_noop("The strong level would have melded %(cards)s before d
 LAY_OFF_FIRST = gettext_noop("The strong level would have laid off %(cards)s before discarding.")
 OUT = gettext_noop("The strong level would have gone out in this turn.")
 TAKEN = gettext_noop("The other player took this card from the discard pile.")
-TAKEN_COUNT = ngettext_noop(
-    "%(count)d discard taken by the other player.",
-    "%(count)d discards taken by the other player.",
+# The summary of a seat: its draws, melds and discards, each counted once (issue 58).
+DECIDED = ngettext_noop("%(count)d draw, meld or discard:", "%(count)d draws, melds and discards:")
+MISSES = ngettext_noop(
+    "%(count)d that cost: a discard the other player took, or going out missed",
+    "%(count)d that cost: a discard the other player took, or going out missed",
 )
 DIFFERENT_COUNT = ngettext_noop(
-    "%(count)d decision unlike the strong level's.",
-    "%(count)d decisions unlike the strong level's.",
+    "%(count)d unlike the strong level's, without a cost seen",
+    "%(count)d unlike the strong level's, without a cost seen",
+)
+SAME_COUNT = ngettext_noop(
+    "%(count)d the same as the strong level's",
+    "%(count)d the same as the strong level's",
 )
 
 
@@ -71,6 +78,16 @@ def judge(record: Record, steps: list[int]) -> list[Note]:
 def judge_at(state: Any, record: Record, step: int, key: str) -> Note:
     seat, action = record.steps[step].seat, record.steps[step].action
     return judge_state(state, step, seat, action, taken_next(record, step))
+
+
+def answers(tried: str, action: dict[str, Any]) -> bool:
+    """Whether `action`, in a try of a decision of type `tried` (rooms/local/tries.py), is
+    the one whose judgement is the try's verdict: a draw by a draw, a discard by the
+    discard (melds and lay-offs before it are the way to it, as the review's note of a
+    discard says what to lay down first), a meld by a meld or, without one, the discard."""
+    if tried == "meld":
+        return action.get("type") in ("meld", "discard")
+    return action.get("type") == tried
 
 
 def taken_next(record: Record, step: int) -> bool:
@@ -137,14 +154,10 @@ def strong_turn(state: Any, seat: int) -> tuple[list[dict[str, Any]], str | None
             return plays, None, True
 
 
-SAME = (DRAW_SAME, DISCARD_SAME, MELD_SAME)
-
-
 def summary(notes: list[Note]) -> dict[str, list[Message]]:
-    found = {}
-    for seat in (1, 2):
-        mine = [n for n in notes if n["seat"] == seat]
-        taken = sum(1 for n in mine if n.get("taken"))
-        different = sum(1 for n in mine if n["text"][0]["id"] not in SAME)
-        found[str(seat)] = [message(TAKEN_COUNT, taken), message(DIFFERENT_COUNT, different)]
-    return found
+    groups = [
+        (MISSES, lambda n: n["kind"] == "miss"),
+        (DIFFERENT_COUNT, lambda n: n["kind"] == "ok"),
+        (SAME_COUNT, lambda n: True),  # "best"
+    ]
+    return {str(seat): tally(notes, seat, DECIDED, groups) for seat in (1, 2)}

@@ -8,7 +8,12 @@ A game's review module (<app>/review.py, pure Python like its engine) offers:
 - ``judge(record, steps) -> list[Note]``: the notes of those decisions, in order (the
   runner hands out a few at a time to its worker process, rooms/reviews.py), each
   ``judge_at(state, record, step, key)`` of the state before it (`judge_steps`);
-- ``summary(notes) -> {"1": [Message], "2": [Message]}``: a line or two per seat.
+- ``summary(notes) -> {"1": [Message], "2": [Message]}``: per seat, the count of its
+  decisions judged, then the count of each kind of them (`tally`): every decision is
+  in exactly one, so that the counts add up to what the seat played (issue 58).
+- optionally ``answers(tried, action) -> bool``: in a try of a decision whose action
+  type is `tried` (rooms/local/tries.py), whether `action` is the one the try's verdict
+  is about (without it, the first decision the review judges).
 
 A note is plain JSON: {"step": i, "seat": s, "kind": "best" | "ok" | "miss", "text":
 [Message, ...]} plus what the game adds (tile rummy: "table", the better table). A
@@ -61,6 +66,23 @@ def counted(notes: list[Note], seat: int, kind: str, flag: str | None = None) ->
         for n in notes
         if n["seat"] == seat and n["kind"] == kind and (flag is None or n.get(flag))
     )
+
+
+Group = tuple[tuple[str, str], Any]  # (ngettext_noop pair, note -> bool)
+
+
+def tally(
+    notes: list[Note], seat: int, total: tuple[str, str], groups: list[Group]
+) -> list[Message]:
+    """The seat's summary: `total` with the count of its notes, then each group's message
+    with its count (empty groups left out), a note counted in the first group it belongs
+    to; the last group of a game takes the rest, so that the counts add up."""
+    mine = [n for n in notes if n["seat"] == seat]
+    counts = [0] * len(groups)
+    for n in mine:
+        counts[next(i for i, (_, belongs) in enumerate(groups) if belongs(n))] += 1
+    shown = [(msg, count) for (msg, _), count in zip(groups, counts, strict=True) if count]
+    return [message(total, len(mine))] + [message(msg, count) for msg, count in shown]
 
 
 def judge_steps(engine: Any, judge_at: Any, record: Record, steps: list[int]) -> list[Note]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from gamekit.replay import MAX_STEPS
@@ -83,12 +84,28 @@ def local_replay(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("replay", code=replay.code)
 
 
+def opening_step(asked: str | None, last: int) -> tuple[int, str]:
+    """The step a replay's link opens at (`?step=14`, replay.js keeps it up to date) and
+    what to say when the link asks for one the replay does not have: the nearest of the
+    first and the last step, never an error."""
+    if asked is None or asked == "":
+        return 0, ""
+    if asked.isdigit() and int(asked) <= last:
+        return int(asked), ""
+    shown = last if asked.isdigit() else 0
+    said = gettext("This replay has no step “%(asked)s”: it opens at step %(shown)d of %(last)d.")
+    return shown, said % {"asked": asked[:12], "shown": shown, "last": last}
+
+
 @require_GET
 def replay_page(request: HttpRequest, code: str) -> HttpResponse:
-    """A finished round, step by step (rooms/static/rooms/replay.js asks for the steps)."""
+    """A finished round, step by step (rooms/static/rooms/replay.js asks for the steps),
+    opened at the step of its link's `?step=` (0, as dealt, without one)."""
     try:
         replay = replays.by_code(code)
-        first = replays.frame(replay, 0, replays.seen_as(replay, played(request, replay)))
+        last = replays.step_count(replay)
+        step, odd = opening_step(request.GET.get("step"), last)
+        first = replays.frame(replay, step, replays.seen_as(replay, played(request, replay)))
     except RoomError as error:
         return _refused(request, error)
     replays.seen(replay)
@@ -97,7 +114,9 @@ def replay_page(request: HttpRequest, code: str) -> HttpResponse:
         "game": game,
         "replay": replay,
         "mode": replay.mode,
-        "last": replays.step_count(replay),
+        "step": step,
+        "odd_step": odd,
+        "last": last,
         "cut": bool(replay.record.get("cut")),
         "max_steps": MAX_STEPS,
         "frame": first,

@@ -76,9 +76,14 @@ def context(
         if note["kind"] in MARKED and offered(replay.mode, note["seat"]):  # rooms.local.tries
             shown["try_url"] = reverse("try_from", args=[game.slug, code, note["step"]])
         notes.append(shown)
-    summary = sorted(review.summary.items())
+    # From the notes, not the row's stored summary: a review done before the summary's
+    # wording changed reads as a new one.
+    summary = sorted(game.review.summary(review.notes).items())
     # The seats named as the replay's board names them for this viewer (`mode`,
     # rooms.replays.seen_as: "You" and "The computer" to the player of a round against
     # the computer, else "Player 1" and "Player 2").
     named = {"shown_seat": SHOWN_SEAT, "mode": mode}
-    return {"review": review, "notes": notes, "summary": summary, **named}
+    # The marked decisions, as marks on the replay's slider (review.js puts them there).
+    marks = [n for n in notes if n["kind"] in MARKED]
+    shown = {"notes": notes, "summary": summary, "marks": marks, "last": replays.step_count(replay)}
+    return {"review": review, **shown, **named}

@@ -12,9 +12,10 @@ the same rng, so over the very worlds the strong level chose in.
 
 The figure a note gives ("points") is the difference between the two cards in the card
 points the player would take by the end of the round, on average over those worlds
-(rounded to whole points); "swing" is the difference in the chance of winning the round
-minus the chance of losing it, in percent. It is the strong level's estimate, not a
-fact: the other hand is never looked at.
+(rounded to whole points); "swing" is the difference in the chance of winning the round,
+in points of percentage, and "chances" the two chances themselves (after the card
+played, after the strong level's), which is what a note says. It is the strong level's
+estimate, not a fact: the other hand is never looked at.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from gamekit.review import (
     LEVEL,
     Message,
     Note,
-    counted,
     judge_steps,
     message,
     ngettext_noop,
     note,
+    tally,
 )
 from tarot import bots, endgame, engine, inference
 from tarot.cards import INDEX
@@ -53,14 +54,29 @@ MORE = ngettext_noop(
     "The strong level would have played %(card)s: about %(count)d more points by the "
     "end of the round.",
 )
-SWING = gettext_noop("Its chance to win the round: %(swing)d%% better.")
+CHANCES = gettext_noop(
+    "Chance to win the round after this card: %(played)d%%; after the strong level's: %(best)d%%."
+)
+# The chance line of a review computed before issue 58 (its notes are kept): still
+# translated when shown.
+OLD_SWING = gettext_noop("Its chance to win the round: %(swing)d%% better.")
+# The summary of a seat: its cards played, each counted once (issue 58).
+PLAYED = ngettext_noop("%(count)d card played:", "%(count)d cards played:")
 MISSES = ngettext_noop(
-    "%(count)d card that cost points.",
-    "%(count)d cards that cost points.",
+    "%(count)d that cost points or chances to win",
+    "%(count)d that cost points or chances to win",
+)
+CLOSE_COUNT = ngettext_noop(
+    "%(count)d unlike the strong level's, for about the same",
+    "%(count)d unlike the strong level's, for about the same",
 )
 SAME_COUNT = ngettext_noop(
-    "%(count)d card the strong level would have played too.",
-    "%(count)d cards the strong level would have played too.",
+    "%(count)d the strong level would have played too",
+    "%(count)d the strong level would have played too",
+)
+ONLY_COUNT = ngettext_noop(
+    "%(count)d forced: the only card that could be played",
+    "%(count)d forced: each the only card that could be played",
 )
 
 
@@ -85,25 +101,26 @@ def judge_state(state: Any, step: int, seat: int, played: str) -> Note:
     best = bots.choose(state, seat, LEVEL, rng_for(view))["card"]
     if best == played:
         return note(step, seat, "best", message(SAME))
-    points, swing = difference(view, best, played)
+    points, swing, chances = difference(view, best, played)
     if points < MISS_POINTS and swing < MISS_SWING:
         return note(step, seat, "ok", message(CLOSE, card=best), card=best)
     text = [message(MORE, points, card=best) if points >= 1 else message(OTHER, card=best)]
     if swing >= MISS_SWING:
-        text.append(message(SWING, swing=swing))
+        text.append(message(CHANCES, **chances))
     return note(step, seat, "miss", *text, card=best, points=points, swing=swing)
 
 
-def difference(view: dict[str, Any], best: str, played: str) -> tuple[int, int]:
-    """(points, swing) of `best` over `played` by the strong level's evaluation, over the
-    worlds it sampled for its own choice (the same rng)."""
+def difference(view: dict[str, Any], best: str, played: str) -> tuple[int, int, dict[str, int]]:
+    """(points, swing, chances) of `best` over `played` by the strong level's evaluation,
+    over the worlds it sampled for its own choice (the same rng); chances: {"played",
+    "best"}, each the chance to win the round after that card, in percent."""
     rng = rng_for(view)
     me = view["seat"]
     my_hand = sum(1 << INDEX[c] for c in view["hand"])
     taken = round(2 * view["points"][str(me)]) + endgame.OUDLER_UNIT * view["oudlers"][str(me)]
     lacked = inference.masks(view, bots.opponent(view)) if bots.INFER_EPS < 1 else []
     moves = [INDEX[best], INDEX[played]]
-    weights, wins, rest = 0.0, 0.0, 0.0
+    weights, won, rest = 0.0, [0.0, 0.0], 0.0
     for _ in range(bots.SAMPLES):
         w, values = bots._strong_world(view, rng, moves, my_hand, taken, lacked)
         # A value is the round's result (ROUND_WON won, -ROUND_WON lost, 0 neither)
@@ -111,22 +128,23 @@ def difference(view: dict[str, Any], best: str, played: str) -> tuple[int, int]:
         results = [round(values[m] / endgame.ROUND_WON) for m in moves]
         gained = values[moves[0]] - values[moves[1]]
         weights += w
-        wins += w * ((results[0] == 1) - (results[1] == 1))
+        won = [won[k] + w * (results[k] == 1) for k in (0, 1)]
         rest += w * (gained - (results[0] - results[1]) * endgame.ROUND_WON)
     weights = max(weights, 1e-9)
     # `rest` counts the difference between the two sides' half-points: one point more
     # taken is 2 half-points more for one side and 2 fewer for the other.
     points = round(rest / weights / 4)
     # The chance to win the round, in points of percentage (at most 100).
-    swing = round(100 * wins / weights)
-    return points, swing
+    swing = round(100 * (won[0] - won[1]) / weights)
+    chances = {"best": round(100 * won[0] / weights), "played": round(100 * won[1] / weights)}
+    return points, swing, chances
 
 
 def summary(notes: list[Note]) -> dict[str, list[Message]]:
-    return {
-        str(seat): [
-            message(MISSES, counted(notes, seat, "miss")),
-            message(SAME_COUNT, counted(notes, seat, "best")),
-        ]
-        for seat in (1, 2)
-    }
+    groups = [
+        (MISSES, lambda n: n["kind"] == "miss"),
+        (CLOSE_COUNT, lambda n: n["kind"] == "ok"),
+        (ONLY_COUNT, lambda n: n["text"][0]["id"] == ONLY),
+        (SAME_COUNT, lambda n: True),  # "best": the same card
+    ]
+    return {str(seat): tally(notes, seat, PLAYED, groups) for seat in (1, 2)}

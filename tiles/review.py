@@ -17,7 +17,7 @@ from typing import Any
 
 from gamekit.engine import gettext_noop
 from gamekit.replay import Record
-from gamekit.review import Message, Note, counted, judge_steps, message, ngettext_noop, note
+from gamekit.review import Message, Note, judge_steps, message, ngettext_noop, note, tally
 from tiles import engine
 from tiles.sets import JOKER, sort_tiles, value
 from tiles.solver import SearchTooLong, best_placement
@@ -44,13 +44,27 @@ JOKER_KEPT = ngettext_noop(
 BEST = gettext_noop("No placement puts down more tiles.")
 NOTHING = gettext_noop("No tile could go down this turn.")
 TOO_LONG = gettext_noop("The computer found no answer in time for this turn.")
+# The summary of a seat: its turns, each counted once (issue 58).
+TURNS = ngettext_noop("%(count)d turn played:", "%(count)d turns played:")
 TURNS_MISSED = ngettext_noop(
-    "%(count)d turn where more tiles could have gone down.",
-    "%(count)d turns where more tiles could have gone down.",
+    "%(count)d where more tiles could have gone down",
+    "%(count)d where more tiles could have gone down",
+)
+TURNS_CLOSE = ngettext_noop(
+    "%(count)d with as many tiles down for fewer points, or a joker kept",
+    "%(count)d with as many tiles down for fewer points, or a joker kept",
+)
+TURNS_NOTHING = ngettext_noop(
+    "%(count)d where no tile could go down",
+    "%(count)d where no tile could go down",
+)
+TURNS_NONE = ngettext_noop(
+    "%(count)d not judged in time",
+    "%(count)d not judged in time",
 )
 TURNS_BEST = ngettext_noop(
-    "%(count)d turn with the best placement.",
-    "%(count)d turns with the best placement.",
+    "%(count)d with the best placement",
+    "%(count)d with the best placement",
 )
 
 
@@ -110,10 +124,11 @@ def kept_jokers(
 
 
 def summary(notes: list[Note]) -> dict[str, list[Message]]:
-    return {
-        str(seat): [
-            message(TURNS_MISSED, counted(notes, seat, "miss")),
-            message(TURNS_BEST, counted(notes, seat, "best")),
-        ]
-        for seat in (1, 2)
-    }
+    groups = [
+        (TURNS_MISSED, lambda n: n["kind"] == "miss"),
+        (TURNS_CLOSE, lambda n: n["kind"] == "ok"),
+        (TURNS_NONE, lambda n: n["kind"] == "none"),
+        (TURNS_NOTHING, lambda n: n["text"][0]["id"] == NOTHING),
+        (TURNS_BEST, lambda n: True),  # "best"
+    ]
+    return {str(seat): tally(notes, seat, TURNS, groups) for seat in (1, 2)}

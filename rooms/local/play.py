@@ -209,7 +209,7 @@ def _new_try(
     save, version = _previous_save(game, mode, previous)
     payload = {"game": game.slug, "mode": mode, "level": _level(game, level, mode), "round": 1}
     payload |= {"seed": new_seed(), "moves": 0, "seat": None, "save": save, "version": version}
-    payload |= {"human": begun.seat, "from": begun.ref}
+    payload |= {"human": begun.seat, "from": begun.ref, "tried": begun.tried}
     payload["record"] = records.begin(game.engine.to_json(begun.state))
     return _outcome(game, payload, begun.state)
 

@@ -2,12 +2,15 @@
 a decision the review of a finished round marked, the player in that decision's seat,
 with the cards as they were (the round is over: its replay shows them all already).
 
-The first decision the player makes there is judged as the review judged the original
-(the game's review module: the strong level's choice, from what the seat could see),
+The decision the player makes there in place of the one tried is judged as the review
+judged the original (the game's review module: the strong level's choice, from what the
+seat could see): the first one the review judges, or, where the game's review says which
+decision answers the one tried (`answers(tried, action)`: in rummy a discard tried is
+answered by the discard, not by a meld laid down before it), that one;
 then the round goes on against the computer at the level the player chose. The sealed
-payload (rooms.local.play) keeps `from` ("<replay code>:<step>"), `human` (the seat)
-and, once judged, `judged` (the note). "Next mistake" opens the next marked decision of
-the same seat.
+payload (rooms.local.play) keeps `from` ("<replay code>:<step>"), `human` (the seat),
+`tried` (the type of the action tried) and, once judged, `judged` (the note). "Next
+mistake" opens the next marked decision of the same seat.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class Start:
     state: Any
     seat: Seat
     ref: str  # "<replay code>:<step>", the payload's `from`
+    tried: str = ""  # the type of the action tried, the payload's `tried`
 
 
 def _read(ref: object) -> tuple[str, int]:
@@ -96,15 +100,21 @@ def begin(game: registry.Game, ref: object) -> Start:
         state = states(game.engine, Record(record.start, record.steps[:step]))[-1]
     except IllegalAction:
         raise RoomError("bad_replay") from None
-    return Start(state, record.steps[step].seat, f"{code}:{step}")
+    tried = str(record.steps[step].action.get("type", ""))
+    return Start(state, record.steps[step].seat, f"{code}:{step}", tried)
 
 
 def judge(
     game: registry.Game, payload: dict[str, Any], before: Any, seat: Seat, action: Action
 ) -> None:
-    """Judge the player's first decision of the try (a decision the review judges: a
-    rummy lay-off is not one) into payload["judged"]; nothing once it is judged."""
+    """Judge the player's decision of the try that answers the one tried (the first the
+    review judges, a rummy lay-off is not one; the game's `answers` may wait for a later
+    one) into payload["judged"]; nothing once it is judged."""
     if "from" not in payload or payload.get("judged") or game.review is None:
+        return
+    answers = getattr(game.review, "answers", None)
+    tried = payload.get("tried")
+    if tried and answers is not None and not answers(tried, action):
         return
     record = record_of(game.engine.to_json(before), [(seat, action)])
     if 0 in game.review.decisions(record):

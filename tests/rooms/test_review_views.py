@@ -41,7 +41,7 @@ def test_the_panel_offers_the_review_then_shows_each_decisions_note(client: Clie
     assert review.status == Review.DONE
     assert 'data-review-status="done"' in text
     assert text.count("data-review-step=") == review.total
-    assert "turns where more tiles could have gone down" in text
+    assert "turns played:" in text
     assert 'class="review-better"' in text  # the better table, on demand
     assert 'class="tile-sets"' in text
 

@@ -24,7 +24,8 @@ def test_a_card_worse_than_the_strong_ones_is_a_miss_with_what_it_cost():
         assert judged["card"] != record.steps[judged["step"]].action["card"]
         assert judged["points"] >= review.MISS_POINTS or judged["swing"] >= review.MISS_SWING
         assert judged["text"][0]["params"]["card"] == judged["card"]
-    assert review.summary(notes)["1"][0]["n"] == len(misses)
+    lines = {line["id"]: line["n"] for line in review.summary(notes)["1"]}
+    assert lines[review.MISSES[0]] == len(misses)
 
 
 def test_every_miss_names_a_point_or_more_or_else_only_the_chance_it_cost():
@@ -39,7 +40,7 @@ def test_every_miss_names_a_point_or_more_or_else_only_the_chance_it_cost():
             assert first["n"] == judged["points"]
         else:  # never "about 0 more points"
             assert first["id"] == review.OTHER
-            assert judged["text"][1]["id"] == review.SWING
+            assert judged["text"][1]["id"] == review.CHANCES
 
 
 def test_the_strong_levels_own_card_is_judged_the_best():

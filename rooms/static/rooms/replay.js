@@ -1,7 +1,10 @@
 /* The replay page (rooms/replay.html): steps through a finished round. Each step's board
    is drawn by the server (GET /replays/<code>/<n>/, the game's own board in mode
    "replay") and kept here once fetched; no rule of any game is here. Whenever the shown
-   step changes, `replay:step` {step} is fired on document (the computer's review listens). */
+   step changes, `replay:step` {step} is fired on document (the computer's review listens)
+   and the address's `?step=` follows it (history.replaceState), so that a link copied
+   then opens at that step (the server draws it: data-start). M and Shift+M go to the
+   next and previous decision the review marked (its marks on the slider, review.js). */
 (() => {
   "use strict";
   const page = document.getElementById("replay");
@@ -15,8 +18,9 @@
   const message = part("message");
   const playButton = part("play");
   const speed = part("speed");
-  const frames = new Map([[0, frame.innerHTML]]);
-  let shown = 0;
+  const start = Number(page.dataset.start || 0);
+  const frames = new Map([[start, frame.innerHTML]]);
+  let shown = start;
 
   /** A step is read, never played: its pieces stay in the page (a screen reader reads
       the board, the result table) but out of the Tab order, and with no script of the
@@ -28,7 +32,7 @@
   }
   readOnly();
   frame.removeAttribute("inert");
-  let wanted = 0;
+  let wanted = start;
   let timer = null;
 
   async function fetchStep(step) {
@@ -45,7 +49,37 @@
     return position.dataset.pattern.replace("{step}", step).replace("{last}", last);
   }
 
-  async function show(step) {
+  /** The address says the step shown (none as dealt), for a link to it. */
+  function remember(step) {
+    const url = new URL(window.location.href);
+    if (step) url.searchParams.set("step", String(step));
+    else url.searchParams.delete("step");
+    history.replaceState(history.state, "", url);
+  }
+
+  /** The steps the review marked (its marks on the slider), in order. */
+  function markedSteps() {
+    return [...document.querySelectorAll("[data-mark-step]")].map((mark) => Number(mark.dataset.markStep));
+  }
+
+  function say(text) {
+    message.textContent = text;
+    message.classList.add("is-note");
+    message.hidden = false;
+  }
+  message.addEventListener("click", () => {
+    message.hidden = true;
+  });
+
+  function toMistake(later) {
+    const steps = markedSteps();
+    if (!steps.length) return say(page.dataset.noMarks);
+    const found = later ? steps.find((step) => step > wanted) : steps.reverse().find((step) => step < wanted);
+    if (found === undefined) return say(later ? page.dataset.noNext : page.dataset.noPrevious);
+    show(found);
+  }
+
+  async function show(step, keepMessage = false) {
     step = Math.max(0, Math.min(last, step));
     wanted = step;
     let html;
@@ -54,13 +88,14 @@
     } catch (error) {
       stop();
       message.hidden = false;
+      message.classList.remove("is-note");
       const box = document.createElement("div");
       box.innerHTML = error.message;
       message.textContent = box.textContent.trim();
       return;
     }
     if (wanted !== step) return; // a later choice overtook this one
-    message.hidden = true;
+    if (!keepMessage) message.hidden = true;
     frame.innerHTML = html;
     readOnly();
     shown = step;
@@ -70,6 +105,7 @@
     page.querySelector('[data-replay="first"]').disabled = step === 0;
     page.querySelector('[data-replay="forward"]').disabled = step === last;
     page.querySelector('[data-replay="last"]').disabled = step === last;
+    remember(step);
     document.dispatchEvent(new CustomEvent("replay:step", { detail: { step } }));
     if (step < last) fetchStep(step + 1).catch(() => {}); // the next one ready for "forward"
   }
@@ -125,7 +161,15 @@
     show(Number(slider.value));
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog[open]")) return;
+    if (event.target.closest("input:not([type=range]), select, textarea, dialog[open]")) return;
+    // M, or on another layout (Cyrillic) the key where it lies, as announce.js reads.
+    if (!event.ctrlKey && !event.altKey && !event.metaKey && (event.code === "KeyM" || event.key.toLowerCase() === "m")) {
+      event.preventDefault();
+      stop();
+      toMistake(!event.shiftKey);
+      return;
+    }
+    if (event.target.closest("input")) return;
     const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
     const name = keys[event.key];
     if (!name) return;
@@ -146,5 +190,5 @@
       /* selected: the device's copy command takes it */
     }
   });
-  show(0);
+  show(start, true);
 })();

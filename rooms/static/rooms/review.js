@@ -1,14 +1,17 @@
 /* The computer's review on the replay page (rooms/review.html, in <section id="review">):
    fetched from the server (GET; "Review this round" POSTs), asked again every second
    while the review's worker computes it, and showing the note of the replay's step
-   (`replay:step` {step}, fired by replay.js). No rule of any game is here. */
+   (`replay:step` {step}, fired by replay.js); once done, its marked decisions go on the
+   replay's slider as marks (placed along the track by their step). No rule of any game
+   is here. */
 (() => {
   "use strict";
   const section = document.getElementById("review");
   if (!section || !section.dataset.reviewUrl) return;
   const url = section.dataset.reviewUrl;
   const headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
-  let step = 0;
+  // The step the replay opened at (its link's ?step=), until replay.js says another.
+  let step = Number(document.getElementById("replay")?.dataset.start || 0);
   let timer = null;
 
   function showStep() {
@@ -22,6 +25,18 @@
     if (none) none.hidden = found;
   }
 
+  /** The review's marks (rooms/review.html) onto the slider's track. */
+  function placeMarks() {
+    const marks = section.querySelector("[data-review-marks]");
+    const place = document.querySelector('[data-replay="marks"]');
+    if (!marks || !place) return;
+    const last = Math.max(1, Number(marks.dataset.last));
+    for (const mark of marks.querySelectorAll("[data-mark-step]")) {
+      mark.style.left = `${(100 * Number(mark.dataset.markStep)) / last}%`;
+    }
+    place.replaceChildren(marks);
+  }
+
   async function load(method) {
     clearTimeout(timer);
     let html;
@@ -33,6 +48,7 @@
       return;
     }
     section.innerHTML = html;
+    placeMarks();
     showStep();
     const panel = section.querySelector("[data-review-status]");
     const status = panel ? panel.dataset.reviewStatus : "";
