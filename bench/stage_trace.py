@@ -8,7 +8,7 @@ this machine), one per stage of the action that made it:
 - `in`: the action's frame reached the consumer (`receive`)
 - `db0` / `db1`: `rooms.online.store.apply_action` started / ended on its database thread
 - `gs0`: back on the event loop, the push sent to the layer (`send` or `group_send`)
-- `ev`: the room event reached this seat's consumer (`room_changed`)
+- `ev`: the room event reached this seat's consumer (`push.changed`)
 - `out`: the seat's message rendered, about to be sent
 
 The client adds the send before `in` and the arrival after `out` (ws_load.stages).
@@ -25,7 +25,7 @@ _frame_in: contextvars.ContextVar[float | None] = contextvars.ContextVar("frame_
 
 def install() -> None:
     from rooms.models import Room
-    from rooms.online import store
+    from rooms.online import consumers, push, store
     from rooms.online.consumers import RoomConsumer
     from rooms.online.layers import RedisChannelLayer
 
@@ -33,7 +33,7 @@ def install() -> None:
     apply_action = store.apply_action
     group_send = RedisChannelLayer.group_send
     send = RedisChannelLayer.send
-    room_changed = RoomConsumer.room_changed
+    room_changed = push.changed
     send_json = RoomConsumer.send_json
 
     async def traced_receive(self, text_data=None, bytes_data=None) -> None:
@@ -79,5 +79,7 @@ def install() -> None:
     store.apply_action = traced_apply_action
     RedisChannelLayer.group_send = traced_group_send
     RedisChannelLayer.send = traced_send
-    RoomConsumer.room_changed = traced_room_changed
+    # The acting socket's own push (push.changed, looked up when called) and the other
+    # seat's (the consumer's table of events).
+    push.changed = consumers.EVENTS["room.changed"] = traced_room_changed
     RoomConsumer.send_json = traced_send_json

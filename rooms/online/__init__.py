@@ -8,9 +8,10 @@ who owns what, and the path of one action).
   their caches; the boards themselves are rooms/render.py's.
 - watchers.py: a full room's visitors who watch (no seat, counted by heartbeat like
   seats).
-- consumers.py: the socket, which reads frames and sends what it is handed;
-  protocol.py: what its frames may say and what it answers; groups.py: its groups in
-  the channel layer; routing.py: its URL; flood.py: its per-socket rate.
+- consumers.py: the socket, which reads frames and sends what it is handed, and its
+  tables of handlers; protocol.py: every message's typed definition, each direction;
+  connection.py: a socket's state; groups.py: its groups in the channel layer;
+  routing.py: its URL; flood.py: its per-socket rate.
 - layers.py: the Redis channel layer as the site runs it; notify.py: messages to a
   room's sockets from outside them (purges); outage.py: a lost database, told once.
 

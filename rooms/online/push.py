@@ -37,8 +37,10 @@ from gamekit.engine import Seat, Status, View
 from gamekit.memo import Memo
 from gamekit.seats import other
 from rooms import registry, render
+from rooms.errors import RoomError
 from rooms.models import Room, idle_limit
 from rooms.online import protocol, sql, store
+from rooms.online.connection import Socket
 from rooms.online.notify import room_group, seat_group, watch_group
 from rooms.online.threads import database
 from rooms.presence import fresh_since
@@ -79,7 +81,7 @@ def seat_message(
     state_json: Any,
     seat: Seat,
     pushed: dict[str, Any],
-) -> dict[str, Any]:
+) -> protocol.State:
     """The `state` message for one seat: only that seat's view, never the other's
     hidden hand; `pushed` as protocol.pushed makes it. The view goes with the board
     though no game's script reads it today: play.js hands it on in `play:view`, a
@@ -107,8 +109,9 @@ def watcher_frame(
     if text is not None:
         return text
     view, status, html = board(game, code, version, state_json, None)
-    message = {"type": "state", "version": version, "seat": None, "watching": True}
-    message |= {"view": view, "status": status, "html": html, "colours": colours}
+    message: protocol.State = {"type": "state", "version": version, "seat": None}
+    message |= {"watching": True, "view": view, "status": status, "html": html}
+    message["colours"] = colours
     text = protocol.encode(message)
     built += 1
     FRAMES.put(key, text)
@@ -124,7 +127,7 @@ def _read(code: str) -> tuple[Room, dict[str, Any]]:
     return room, protocol.pushed(seats, room.last_activity + idle_limit())
 
 
-def seat_state(code: str, seat: Seat) -> dict[str, Any]:
+def seat_state(code: str, seat: Seat) -> protocol.State:
     """The `state` message for one seat of a room as the database has it (two queries).
     Raises Room.DoesNotExist once the room is gone."""
     room, pushed = _read(code)
@@ -146,7 +149,7 @@ async def route(
     layer: Any,
     committed: store.Committed,
     seat: Seat | None,
-    own: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
+    own: Callable[[protocol.Changed], Awaitable[None]] | None = None,
 ) -> None:
     """Send a commit's event to every socket of the room: `seat`'s own (the one that
     acted) through `own`, at once, after the other seat's and before the watchers'
@@ -172,62 +175,66 @@ async def route(
     if own is not None:
         await own(event)
     # The watchers last, once for all of them.
-    await layer.group_send(watch_group(code), event | {"type": "watch.changed"})
+    await layer.group_send(watch_group(code), {**event, "type": "watch.changed"})
 
 
-# --- The socket's side (mixed into rooms.online.consumers.RoomConsumer) ---------------
+# --- The socket's side: its handlers of the room's events and of a sync ------------
 
 
-class Pushing:
-    """What a room's socket sends on the room's events (from any process) and on a
-    sync: `self` is the RoomConsumer, which sends the text."""
+async def changed(socket: Socket, event: protocol.Changed) -> None:
+    """A commit's event (`route`): the seat's state or the watchers' frame, unless this
+    socket has sent as new a one already."""
+    conn = socket.conn
+    if conn.stopped or (conn.seat is None and not conn.watching):
+        return
+    if event["version"] <= conn.sent_version:
+        return
+    # Rendered here, on the event loop: a few milliseconds of CPU, which a thread would
+    # not make shorter (the GIL) but would make wait its turn.
+    game, version, state = conn.room.registered_game, event["version"], event["state"]
+    if conn.watching:
+        text = watcher_frame(game, conn.code, version, state, event["colours"])
+        await socket.send_frame(version, text)
+    else:
+        message = seat_message(game, conn.code, version, state, conn.seat.number, event)
+        await socket.send_json(message)
 
-    async def room_changed(self, event: dict[str, Any]) -> None:
-        """A commit's event (rooms.online.push.route): the seat's state or the
-        watchers' frame, unless this socket has sent as new a one already."""
-        if self.stopped or (self.seat is None and not self.watching):
-            return
-        if event["version"] <= self.sent_version:
-            return
-        # Rendered here, on the event loop: a few milliseconds of CPU, which a thread
-        # would not make shorter (the GIL) but would make wait its turn.
-        game, version, state = self.room.registered_game, event["version"], event["state"]
-        if self.watching:
-            text = watcher_frame(game, self.code, version, state, event["colours"])
-            await self.send_frame(version, text)
+
+async def presence_changed(socket: Socket, event: protocol.News) -> None:
+    # Read when received, not carried by the event: two arrivals' events may come in
+    # either order, and the later must not show the earlier's picture.
+    conn = socket.conn
+    if conn.seat is not None and not conn.stopped:
+        presence = await database(conn.room.presence)()
+        await socket.send_json({"type": "presence", "presence": presence})
+
+
+async def consent_changed(socket: Socket, event: protocol.ConsentNews) -> None:
+    conn = socket.conn
+    if conn.seat is None or conn.stopped:
+        return
+    asked = await database(conn.room.consents)()
+    await socket.send_json(protocol.consent(asked, event))
+
+
+async def send_state(socket: Socket) -> None:
+    """Send this seat (or watcher) the room's state as the database has it."""
+    conn = socket.conn
+    try:
+        if conn.watching:
+            version, text = await database(watcher_state)(conn.code)
         else:
-            await self.send_json(
-                seat_message(game, self.code, version, state, self.seat.number, event)
-            )
+            message = await database(seat_state)(conn.code, conn.seat.number)
+    except Room.DoesNotExist:
+        await closed(socket, {"type": "room.closed"})
+        return
+    if conn.watching:
+        await socket.send_frame(version, text)
+    else:
+        await socket.send_json(message)
 
-    watch_changed = room_changed  # an action's event to the watchers' group
 
-    async def room_presence(self, event: dict[str, Any]) -> None:
-        # Read when received, not carried by the event: two arrivals' events may come in
-        # either order, and the later must not show the earlier's picture.
-        if self.seat is not None and not self.stopped:
-            await self.send_json({"type": "presence", "presence": await self.presence()})
-
-    async def room_consent(self, event: dict[str, Any]) -> None:
-        if self.seat is None or self.stopped:
-            return
-        asked = await database(self.room.consents)()
-        await self.send_json(protocol.consent(asked, event))
-
-    async def presence(self) -> dict[str, bool]:
-        return await database(self.room.presence)()
-
-    async def send_state(self) -> None:
-        """Send this seat (or watcher) the room's state as the database has it."""
-        try:
-            if self.watching:
-                version, text = await database(watcher_state)(self.code)
-            else:
-                message = await database(seat_state)(self.code, self.seat.number)
-        except Room.DoesNotExist:
-            await self.room_closed({})
-            return
-        if self.watching:
-            await self.send_frame(version, text)
-        else:
-            await self.send_json(message)
+async def closed(socket: Socket, event: protocol.News) -> None:
+    """The room was deleted (rooms.online.notify.purge), or found gone."""
+    if not socket.conn.stopped:
+        await socket.stop("closed", RoomError("room_closed"), protocol.CLOSE_CLOSED)

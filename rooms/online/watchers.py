@@ -18,12 +18,13 @@ and refused every action (`watching`). It never holds a seat, so it never counts
   (rooms.online.push): one frame per (room, version, language) on each process,
   whatever the number of watchers (bench/watchers.py, bench/RESULTS-online.md).
 
-The consumer inherits `Watching`, which keeps these handlers out of its file.
+The handlers of a watcher's frames are here (`HANDLERS`, one for each message type),
+taking the socket (rooms.online.connection.Socket).
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
@@ -33,7 +34,8 @@ from django.utils.translation import ngettext
 
 from rooms.errors import RoomError
 from rooms.models import Room, Seat, Watcher
-from rooms.online import protocol
+from rooms.online import groups, protocol, push
+from rooms.online.connection import Socket
 from rooms.online.notify import room_group, watch_group
 from rooms.online.store import database
 from rooms.presence import fresh_since
@@ -101,7 +103,7 @@ def beat(room: Room, channel_name: str) -> bool:
     return changed
 
 
-def leave(channel_name: str) -> None:
+def forget(channel_name: str) -> None:
     Watcher.objects.filter(channel_name=channel_name).delete()
 
 
@@ -112,58 +114,68 @@ def words(number: int) -> str:
     return ngettext("%(count)d watching", "%(count)d watching", number) % {"count": number}
 
 
-# --- The socket's side (mixed into rooms.online.consumers.RoomConsumer) ---------------
-
-# A watcher may ask for nothing that changes the room.
-REFUSED = frozenset({"action", "new_round", "decline_round"})
+# --- The socket's side: a watcher's hello, ping and leaving; the players' count --------
 
 
-class Watching:
-    """A watcher's handlers of the room's socket: `self` is the RoomConsumer."""
+async def hello(socket: Socket) -> None:
+    """`{"type": "hello", "watch": true}`: watch the room, if there is a place."""
+    conn = socket.conn
+    if conn.seat is not None or conn.watching:
+        await socket.refuse(RoomError("bad_request"))
+        return
+    refused = await database(join)(conn.room, socket.channel_name)
+    if refused is not None:
+        await socket.stop("error", RoomError(refused), protocol.CLOSE_FULL)
+        return
+    conn.watching = True
+    await groups.join(socket, watch_group(conn.code))
+    await push.send_state(socket)
+    await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.watchers"})
 
-    watching = False
 
-    async def watch_hello(self) -> None:
-        if self.seat is not None or self.watching:
-            await self.refuse(RoomError("bad_request"))
-            return
-        refused = await database(join)(self.room, self.channel_name)
-        if refused is not None:
-            await self.stop("error", RoomError(refused), protocol.CLOSE_FULL)
-            return
-        self.watching = True
-        await self.channel_layer.group_add(watch_group(self.code), self.channel_name)
-        self.groups_renewed = time.monotonic()
-        await self.send_state()
-        await self.channel_layer.group_send(room_group(self.code), {"type": "room.watchers"})
+async def ping(socket: Socket, message: protocol.Ping) -> None:
+    """A watcher's ping: answered `pong` without presence."""
+    conn = socket.conn
+    if await database(beat)(conn.room, socket.channel_name):
+        await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.watchers"})
+    await groups.renew(socket)
+    await socket.send_json({"type": "pong"})
 
-    async def watcher_receives(self, message: dict[str, Any]) -> None:
-        """A frame from a watcher's page: pings and syncs; anything else is refused."""
-        kind = message["type"]
-        if kind == "ping":
-            if await database(beat)(self.room, self.channel_name):
-                await self.channel_layer.group_send(
-                    room_group(self.code), {"type": "room.watchers"}
-                )
-            await self.renew_groups()
-            await self.send_json({"type": "pong"})
-        elif kind == "sync":
-            await self.send_state()
-        elif kind in REFUSED:
-            await self.refuse(RoomError("watching"))
-        else:
-            await self.refuse(RoomError("bad_request"))
 
-    async def watch_leave(self) -> None:
-        await database(leave)(self.channel_name)
-        await self.channel_layer.group_send(room_group(self.code), {"type": "room.watchers"})
+async def refused(socket: Socket, message: protocol.Incoming) -> None:
+    """A watcher may ask for nothing that changes the room."""
+    await socket.refuse(RoomError("watching"))
 
-    # Group events (from any process)
 
-    async def room_watchers(self, event: dict[str, Any]) -> None:
-        """The players' count of watchers changed: read when received (two events may
-        come in either order), sent to the seats only."""
-        if self.seat is None or self.stopped:
-            return
-        number = await database(count)(self.room.pk)
-        await self.send_json({"type": "watchers", "count": number, "text": words(number)})
+async def bad_request(socket: Socket, message: protocol.Incoming) -> None:
+    await socket.refuse(RoomError("bad_request"))
+
+
+async def sync(socket: Socket, message: protocol.Sync) -> None:
+    await push.send_state(socket)
+
+
+# A watcher's page's frames: one handler for each type of the protocol.
+HANDLERS: dict[type[protocol.Incoming], Callable[[Socket, Any], Awaitable[None]]] = {
+    protocol.Hello: bad_request,
+    protocol.Action: refused,
+    protocol.Ping: ping,
+    protocol.NewRound: refused,
+    protocol.DeclineRound: refused,
+    protocol.Sync: sync,
+}
+
+
+async def leave(socket: Socket) -> None:
+    await database(forget)(socket.channel_name)
+    await socket.channel_layer.group_send(room_group(socket.conn.code), {"type": "room.watchers"})
+
+
+async def count_changed(socket: Socket, event: protocol.News) -> None:
+    """The players' count of watchers changed: read when received (two events may
+    come in either order), sent to the seats only."""
+    conn = socket.conn
+    if conn.seat is None or conn.stopped:
+        return
+    number = await database(count)(conn.room.pk)
+    await socket.send_json({"type": "watchers", "count": number, "text": words(number)})
