@@ -1,19 +1,25 @@
-"""One room socket's state, all of it in one object (`Connection`), and what the
-handlers of its frames and events may use of the socket (`Socket`): the consumer
-(rooms.online.consumers.RoomConsumer) is one, and the handlers in rooms.online.push,
-rooms.online.watchers and rooms.online.groups take it as their first argument."""
+"""One room socket's state, all of it in one object (`Connection`), what its handlers
+may use of the socket (`Socket`: the consumer, rooms.online.consumers.RoomConsumer, is
+one; the handlers in rooms.online.consumers, push, watching and groups take it as
+their first argument), and the sending of every message a socket sends (`send`,
+`send_text`, `refuse`, `stop`, `retry`)."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from autobahn.exception import Disconnected
+
+from gamekit.engine import IllegalAction
+from rooms.errors import Names, RoomError, describe
+from rooms.online import protocol
+from rooms.online.protocol import Outgoing
+
 if TYPE_CHECKING:
-    from gamekit.engine import IllegalAction
-    from rooms.errors import Names, RoomError
     from rooms.models import Room, Seat
     from rooms.online.flood import TokenBucket
-    from rooms.online.protocol import Outgoing
 
 
 @dataclass(slots=True)
@@ -40,22 +46,56 @@ class Connection:
 
 
 class Socket(Protocol):
-    """A room's socket as its handlers see it."""
+    """A room's socket as its handlers see it: its state, its names in the channel
+    layer, and Channels' own sending and closing (which only this module calls)."""
 
     conn: Connection
     channel_name: str
     channel_layer: Any
 
-    async def send_json(self, message: Outgoing) -> None: ...
+    async def send(self, text_data: str | None = None) -> None: ...
 
-    async def send_frame(self, version: int | None, text: str) -> None:
-        """A message's text; `version` when it is a `state`."""
+    async def close(self, code: int | None = None) -> None: ...
 
-    async def refuse(self, error: RoomError | IllegalAction, names: Names | None = None) -> None:
-        """An `error`, which changes nothing."""
 
-    async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
-        """Tell the page why, then close for good (it does not reconnect)."""
+# --- Sending: every message a socket sends goes through here -------------------------
 
-    async def retry(self, error: RoomError) -> None:
-        """Tell the page why and close with a code it reconnects after at once."""
+
+async def send(socket: Socket, message: Outgoing) -> None:
+    version = message["version"] if message["type"] == "state" else None
+    await send_text(socket, version, protocol.encode(message))
+
+
+async def send_text(socket: Socket, version: int | None, text: str) -> None:
+    """Send a message's text; `version` when it is a `state`, not to be resent."""
+    if version is not None:
+        socket.conn.sent_version = max(socket.conn.sent_version, version)
+    # The page may have closed while this was on its way (daphne's autobahn raises,
+    # with a traceback in the log); its disconnect handler follows.
+    with contextlib.suppress(Disconnected):
+        await socket.send(text_data=text)
+
+
+async def refuse(
+    socket: Socket, error: RoomError | IllegalAction, names: Names | None = None
+) -> None:
+    """An `error`, which changes nothing."""
+    await send(socket, protocol.error(error, names))
+
+
+async def stop(socket: Socket, kind: str, error: RoomError | None, close_code: int) -> None:
+    """Tell the page why, then close for good (the page does not reconnect)."""
+    socket.conn.stopped = True
+    message: dict[str, Any] = {"type": kind}
+    if error is not None:
+        message |= describe(error)
+    await send(socket, message)  # type: ignore[arg-type]
+    await socket.close(code=close_code)
+
+
+async def retry(socket: Socket, error: RoomError) -> None:
+    """Tell the page why and close with a code it reconnects after at once."""
+    if not socket.conn.stopped:
+        socket.conn.stopped = True
+        await send(socket, {"type": "retry", **describe(error)})  # type: ignore[typeddict-item]
+        await socket.close(code=protocol.CLOSE_RETRY)

@@ -1,12 +1,13 @@
 """The WebSocket of an online room, `/ws/rooms/<code>/`: it reads each frame into its
 typed message (rooms.online.protocol, which defines every message), hands it to its
-handler (`SEATS` for a seat's page, rooms.online.watchers.HANDLERS for a watcher's;
-`EVENTS` for the channel layer's events), and sends what it is handed. The socket's
-state is one object (rooms.online.connection.Connection); the work is the store's
-(rooms.online.store, on the database threads), the messages of a commit, their routing
-through the channel layer (rooms.online.layers) and their caches the push module's
-(rooms.online.push). A failure of either service closes the socket with a code the
-page reconnects after. The path of one action, function by function: docs/online.md.
+handler (`SEATS` for a seat's page, rooms.online.watching.HANDLERS for a watcher's;
+`EVENTS` for the channel layer's events, rooms.online.push's), and sends what it is
+handed. The socket's state is one object (rooms.online.connection.Connection); the work
+is the store's (rooms.online.store, on the database threads); every event sent to the
+room's sockets, its recipients through the channel layer (rooms.online.layers) and the
+messages' caches are the push module's (rooms.online.push): no event is sent from here.
+A failure of either service closes the socket with a code the page reconnects after.
+The path of one action, function by function: docs/online.md.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from autobahn.exception import Disconnected
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -26,18 +26,17 @@ from django.utils import translation
 
 from gamekit.engine import IllegalAction
 from rooms.codes import is_room_code
-from rooms.errors import Names, RoomError, describe
+from rooms.errors import RoomError
 from rooms.models import Room
-from rooms.online import groups, protocol, push, store, watchers
+from rooms.online import connection, groups, protocol, push, store, watching
 from rooms.online.connection import Connection
 from rooms.online.flood import TokenBucket
+from rooms.online.groups import room_group, seat_group
 from rooms.online.layers import TRANSPORT_ERRORS
-from rooms.online.notify import room_group, seat_group
 from rooms.online.outage import DATABASE_ERRORS, pool_exhausted
 from rooms.online.protocol import (
     CLOSE_BAD_KEY,
     CLOSE_REPLACED,
-    CLOSE_RETRY,
     CLOSE_UNKNOWN_ROOM,
     language_of,
 )
@@ -70,15 +69,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # action, queued on that one thread (issue 12). This consumer's database calls
         # (rooms.online.threads.database) close them on their own thread: it calls the
         # handler of the message's type (`EVENTS`) directly.
-        handler = EVENTS.get(message["type"])
+        kind = message["type"]
+        handler = EVENTS.get(kind)
         if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
+            raise ValueError(f"No handler for message type {kind}")
+        if conn.stopped and kind in ROOM_EVENTS:
+            return  # the page was told to stop or to reconnect: nothing more to it
         try:
             await handler(self, message)
         except TRANSPORT_ERRORS as error:
             # Redis failed under a handler. Whatever was committed stays committed;
             # the page reconnects and resyncs instead of seeing 1011 and a traceback.
-            if message.get("type") == "websocket.disconnect":
+            if kind == "websocket.disconnect":
                 raise StopConsumer from None
             logger.warning("Room %s: channel layer failed (%r)", conn.code, error)
             await layer_lost(self, {"type": "layer.lost"})
@@ -88,9 +90,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             # (rooms.online.threads). An action is committed or not as a whole, and a
             # resent one is refused as stale, so the page may reconnect and resync at
             # once. Unhandled, the socket closed with 1011, or stayed open, silent (#26).
-            if message.get("type") == "websocket.disconnect":
+            if kind == "websocket.disconnect":
                 raise StopConsumer from None
-            await self.retry(RoomError("busy" if pool_exhausted(error) else "database_lost"))
+            await connection.retry(
+                self, RoomError("busy" if pool_exhausted(error) else "database_lost")
+            )
 
     # --- Connection ---------------------------------------------------------------
 
@@ -104,7 +108,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if is_room_code(conn.code):
             conn.room = await database(Room.objects.filter(code=conn.code).first)()
         if conn.room is None:
-            await self.stop("error", RoomError("unknown_room"), CLOSE_UNKNOWN_ROOM)
+            await connection.stop(self, "error", RoomError("unknown_room"), CLOSE_UNKNOWN_ROOM)
             return
         await self.channel_layer.group_add(room_group(conn.code), self.channel_name)
 
@@ -129,8 +133,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 logger.warning("Room %s: forgetting the presence failed (%r)", conn.code, error)
         if conn.watching:
             with contextlib.suppress(*DATABASE_ERRORS, *TRANSPORT_ERRORS, DatabaseError):
-                await watchers.leave(self)  # else its row goes stale, its groups expire
-        await groups.leave_all(self, withdrawn)
+                await watching.leave(self)  # else its row goes stale, its groups expire
+        await groups.leave_all(self)
+        if conn.seat is not None:
+            await push.tell_left(self.channel_layer, conn.code, withdrawn)
 
     # --- Browser messages ---------------------------------------------------------
 
@@ -142,59 +148,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
             # Said once per flood, so that the refusals do not become a flood themselves.
             if not conn.rate_warned:
                 conn.rate_warned = True
-                await self.refuse(RoomError("rate_limited"))
+                await connection.refuse(self, RoomError("rate_limited"))
             return
         conn.rate_warned = False
         try:
             message = protocol.read(text_data)
         except RoomError as error:
-            await self.refuse(error)
+            await connection.refuse(self, error)
             return
         if conn.watching:
-            handler = watchers.HANDLERS[type(message)]
+            handler = watching.HANDLERS[type(message)]
         elif conn.seat is None and not isinstance(message, protocol.Hello):
-            await self.refuse(RoomError("hello_first"))
+            await connection.refuse(self, RoomError("hello_first"))
             return
         else:
             handler = SEATS[type(message)]
         try:
             await handler(self, message)
         except Room.DoesNotExist:  # purged while this page was open
-            await push.closed(self, {"type": "room.closed"})
-
-    # --- Sending ------------------------------------------------------------------
-
-    async def stop(self, kind: str, error: RoomError | None, close_code: int) -> None:
-        """Tell the browser why, then close for good (the page does not reconnect)."""
-        self.conn.stopped = True
-        message: dict[str, Any] = {"type": kind}
-        if error is not None:
-            message |= describe(error)
-        await self.send_json(message)
-        await self.close(code=close_code)
-
-    async def retry(self, error: RoomError) -> None:
-        """Tell the page why and close with a code it reconnects after at once."""
-        if not self.conn.stopped:
-            self.conn.stopped = True
-            await self.send_json({"type": "retry", **describe(error)})
-            await self.close(code=CLOSE_RETRY)
-
-    async def refuse(self, error: RoomError | IllegalAction, names: Names | None = None) -> None:
-        await self.send_json(protocol.error(error, names))
-
-    async def send_json(self, message: protocol.Outgoing | dict[str, Any]) -> None:
-        version = message["version"] if message["type"] == "state" else None
-        await self.send_frame(version, protocol.encode(message))
-
-    async def send_frame(self, version: int | None, text: str) -> None:
-        """Send a message's text; `version` when it is a `state`, not to be resent."""
-        if version is not None:
-            self.conn.sent_version = max(self.conn.sent_version, version)
-        # The page may have closed while this was on its way (daphne's autobahn raises,
-        # with a traceback in the log); its disconnect handler follows.
-        with contextlib.suppress(Disconnected):
-            await self.send(text_data=text)
+            await push.on_closed(self, {"type": "room.closed"})
 
 
 # --- A seat's page's messages: one handler for each type of the protocol ---------------
@@ -203,27 +175,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
 async def on_hello(socket: RoomConsumer, message: protocol.Hello) -> None:
     conn = socket.conn
     if message.watch:
-        await watchers.hello(socket)
+        await watching.hello(socket)
         return
     seat = await database(conn.room.seat_for_key)(message.key)
     if seat is None:
-        await socket.stop("error", RoomError("bad_key"), CLOSE_BAD_KEY)
+        await connection.stop(socket, "error", RoomError("bad_key"), CLOSE_BAD_KEY)
         return
     if conn.seat is not None and conn.seat.pk != seat.pk:
-        await socket.refuse(RoomError("bad_key"))
+        await connection.refuse(socket, RoomError("bad_key"))
         return
     conn.seat = seat
     group = seat_group(conn.code, seat.number)
     # Replace the seat's other connections first (on any process), then join.
-    await socket.channel_layer.group_send(
-        group, {"type": "seat.replaced", "by": socket.channel_name}
-    )
+    await push.tell_replaced(socket.channel_layer, conn.code, seat.number, socket.channel_name)
     await groups.join(socket, group)
     conn.touched = conn.groups_renewed
     await database(store.connect)(seat, socket.channel_name)
     await push.send_state(socket)
-    await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.presence"})
-    await watchers.count_changed(socket, {"type": "room.watchers"})
+    await push.tell_presence(socket.channel_layer, conn.code)
+    await push.on_watchers(socket, {"type": "room.watchers"})
 
 
 async def on_action(socket: RoomConsumer, message: protocol.Action) -> None:
@@ -233,13 +203,11 @@ async def on_action(socket: RoomConsumer, message: protocol.Action) -> None:
             conn.room, conn.seat.number, message.version, message.action
         )
     except (RoomError, IllegalAction) as error:
-        await socket.refuse(error, conn.room.registered_game.names)
+        await connection.refuse(socket, error, conn.room.registered_game.names)
         if isinstance(error, RoomError) and error.code == "stale":
             await push.send_state(socket)
         return
-    await push.route(
-        socket.channel_layer, committed, conn.seat.number, own=lambda e: push.changed(socket, e)
-    )
+    await push.route(socket.channel_layer, committed, conn.seat.number, own=socket)
 
 
 async def on_ping(socket: RoomConsumer, message: protocol.Ping) -> None:
@@ -249,14 +217,14 @@ async def on_ping(socket: RoomConsumer, message: protocol.Ping) -> None:
     beat = await database(store.beat)(conn.seat, socket.channel_name, touch)
     if beat is None:
         # Another connection holds the seat now (e.g. it reconnected elsewhere).
-        await socket.stop("replaced", None, CLOSE_REPLACED)
+        await connection.stop(socket, "replaced", None, CLOSE_REPLACED)
         return
     if touch:
         conn.touched = now
     if beat.watchers_purged:  # of a killed process: no watcher pings to tell
-        await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.watchers"})
+        await push.tell_watchers(socket.channel_layer, conn.code)
     await groups.renew(socket)
-    await socket.send_json({"type": "pong", "presence": beat.presence})
+    await connection.send(socket, {"type": "pong", "presence": beat.presence})
 
 
 async def on_new_round(socket: RoomConsumer, message: protocol.NewRound) -> None:
@@ -264,23 +232,21 @@ async def on_new_round(socket: RoomConsumer, message: protocol.NewRound) -> None
     try:
         started = await database(store.new_round)(conn.room, conn.seat.number)
     except RoomError as error:
-        await socket.refuse(error)
+        await connection.refuse(socket, error)
         return
     if started is not None:
         await push.route(socket.channel_layer, started, None)
     else:
-        await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.consent"})
+        await push.tell_consent(socket.channel_layer, conn.code)
 
 
 async def on_decline_round(socket: RoomConsumer, message: protocol.DeclineRound) -> None:
     try:
         await database(store.decline_round)(socket.conn.room)
     except RoomError as error:
-        await socket.refuse(error)
+        await connection.refuse(socket, error)
         return
-    await socket.channel_layer.group_send(
-        room_group(socket.conn.code), {"type": "room.consent", "declined": True}
-    )
+    await push.tell_consent(socket.channel_layer, socket.conn.code, declined=True)
 
 
 async def on_sync(socket: RoomConsumer, message: protocol.Sync) -> None:
@@ -301,32 +267,12 @@ SEATS: dict[type[protocol.Incoming], Handler] = {
 
 
 async def layer_lost(socket: RoomConsumer, event: protocol.News) -> None:
-    """Redis failed (rooms/online/layers.py): the groups may be gone, so reconnect."""
-    await socket.retry(RoomError("retry"))
+    """This process lost Redis (rooms/online/layers.py): the groups may be gone, so
+    reconnect."""
+    await connection.retry(socket, RoomError("retry"))
 
 
-async def seat_moved(socket: RoomConsumer, event: protocol.News) -> None:
-    """The seat's one-time link was used on another device: its key is gone."""
-    if not socket.conn.stopped:
-        await socket.stop("seat_moved", RoomError("seat_moved"), CLOSE_BAD_KEY)
-
-
-async def seat_replaced(socket: RoomConsumer, event: protocol.SeatTaken) -> None:
-    if event.get("by") != socket.channel_name and not socket.conn.stopped:
-        await socket.stop("replaced", None, CLOSE_REPLACED)
-
-
-ROOM_EVENTS: dict[str, Handler] = {
-    "room.changed": push.changed,
-    "watch.changed": push.changed,
-    "room.presence": push.presence_changed,
-    "room.consent": push.consent_changed,
-    "room.watchers": watchers.count_changed,
-    "room.closed": push.closed,
-    "seat.moved": seat_moved,
-    "seat.replaced": seat_replaced,
-    "layer.lost": layer_lost,
-}
+ROOM_EVENTS: dict[str, Handler] = {**push.EVENTS, "layer.lost": layer_lost}
 # Channels' own messages of the socket's life, then the room's.
 EVENTS: dict[str, Handler] = {
     "websocket.connect": AsyncWebsocketConsumer.websocket_connect,

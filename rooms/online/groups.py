@@ -1,7 +1,7 @@
-"""The channel layer's groups a room's socket belongs to (rooms.online.notify names
-them): joined on hello, renewed on pings, left on disconnect, each with what a failure
-of the layer leaves behind. Each function takes the socket
-(rooms.online.connection.Socket)."""
+"""The channel layer's groups of a room's sockets: their names, and a socket's joining
+(on hello), renewing (on pings) and leaving (on disconnect), each with what a failure of
+the layer leaves behind. Who is sent what through them is rooms.online.push's. Each
+function but the names takes the socket (rooms.online.connection.Socket)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ import asyncio
 import logging
 import time
 
-from rooms.online import protocol
 from rooms.online.connection import Socket
 from rooms.online.layers import TRANSPORT_ERRORS
-from rooms.online.notify import room_group, seat_group, watch_group
 
 # A socket renews its groups in the channel layer this often (on a ping), so that the
 # layer's group_expiry (config/settings.py) can be minutes: an entry whose disconnect
@@ -22,6 +20,21 @@ GROUP_RENEW_SECONDS = 60
 LEAVE_TRIES = 3
 
 logger = logging.getLogger(__name__)
+
+
+def room_group(code: str) -> str:
+    """Every socket of the room: both seats', the watchers', those before their hello."""
+    return f"room.{code}"
+
+
+def seat_group(code: str, seat: int) -> str:
+    """The sockets of one seat: the one that holds it, and any it is replacing."""
+    return f"room.{code}.seat{seat}"
+
+
+def watch_group(code: str) -> str:
+    """The room's watchers (rooms.online.watchers), pushed each action's state once."""
+    return f"room.{code}.watch"
 
 
 def own_groups(socket: Socket) -> list[str]:
@@ -60,20 +73,7 @@ async def leave(socket: Socket, group: str) -> None:
                 await asyncio.sleep(0.2 * (attempt + 1))
 
 
-async def leave_all(socket: Socket, withdrawn: bool) -> None:
-    """Leave every group of this socket, then tell the room a seat left (and withdrew
-    its request for a new round, when `withdrawn`)."""
+async def leave_all(socket: Socket) -> None:
+    """Leave every group of this socket."""
     for group in own_groups(socket):
         await leave(socket, group)
-    code = socket.conn.code
-    if socket.conn.seat is not None:
-        news: list[protocol.Event] = [{"type": "room.presence"}]
-        if withdrawn:
-            news.append({"type": "room.consent", "left": True})
-        try:
-            for event in news:
-                await socket.channel_layer.group_send(room_group(code), event)
-        except TRANSPORT_ERRORS as error:
-            # The other page learns of the absence from its next ping, and of the
-            # withdrawn request when it next asks or is sent the state.
-            logger.warning("Room %s: telling of the leave failed (%r)", code, error)

@@ -188,7 +188,7 @@ OUTGOING: dict[str, type] = {
 
 class Changed(TypedDict):
     """A commit (rooms.online.push.route): to the seats `room.changed`, to the watchers'
-    group `watch.changed`; the state as its JSON text and protocol.PUSHED's fields."""
+    group `watch.changed`; the state as its JSON text and PUSHED's fields."""
 
     type: Literal["room.changed", "watch.changed"]
     version: int
@@ -329,27 +329,9 @@ def pushed(seats: Iterable[Any], deletes_at: datetime) -> dict[str, Any]:
     }
 
 
-def changed(version: int, state_text: str, pushed: dict[str, Any]) -> Changed:
-    """The event of a committed action, for the other seat's socket (on any process),
-    which renders its own view of it; `pushed`: the presence, consents and colours."""
-    # The JSON text as written: the layer copies a string, where it would pack and
-    # unpack a state's every list and key.
-    return {"type": "room.changed", "version": version, "state": state_text, **pushed}
-
-
 def moment(at: datetime) -> str:
     """A moment as the messages carry it: ISO 8601 in UTC to the second."""
     return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def consent(asked: list[int], event: ConsentNews) -> Consent:
-    """A `consent`: the requests for a new round now, and why they changed."""
-    return {
-        "type": "consent",
-        "consent": {"asked": asked},
-        "declined": bool(event.get("declined")),
-        "left": bool(event.get("left")),
-    }
 
 
 def error(refusal: RoomError | IllegalAction, names: Names | None = None) -> Refusal:

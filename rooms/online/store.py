@@ -120,6 +120,8 @@ class Committed:
     finished: bool
     pushed: dict[str, Any]
     channels: dict[int, str] | None = None
+    # The engine's state of the new version, for the acting socket's own push.
+    kept: Any = None
 
 
 def _text(action: dict) -> str:
@@ -219,6 +221,7 @@ def _committed(
         finished=made.finished,
         pushed=protocol.pushed(seats, now + idle_limit()),
         channels=({s.number: s.channel for s in seats} if all(s.channel for s in seats) else None),
+        kept=made.state,
     )
 
 

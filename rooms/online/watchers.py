@@ -18,26 +18,18 @@ and refused every action (`watching`). It never holds a seat, so it never counts
   (rooms.online.push): one frame per (room, version, language) on each process,
   whatever the number of watchers (bench/watchers.py, bench/RESULTS-online.md).
 
-The handlers of a watcher's frames are here (`HANDLERS`, one for each message type),
-taking the socket (rooms.online.connection.Socket).
+The handlers of a watcher's frames are rooms.online.watching's; the players' news of
+the count is rooms.online.push's.
 """
 
 from __future__ import annotations
-
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from rooms.errors import RoomError
 from rooms.models import Room, Seat, Watcher
-from rooms.online import groups, protocol, push
-from rooms.online.connection import Socket
-from rooms.online.notify import room_group, watch_group
-from rooms.online.store import database
 from rooms.presence import fresh_since
 
 # --- The count, across processes (on the database threads) ---------------------------
@@ -112,70 +104,3 @@ def words(number: int) -> str:
     if not number:
         return ""
     return ngettext("%(count)d watching", "%(count)d watching", number) % {"count": number}
-
-
-# --- The socket's side: a watcher's hello, ping and leaving; the players' count --------
-
-
-async def hello(socket: Socket) -> None:
-    """`{"type": "hello", "watch": true}`: watch the room, if there is a place."""
-    conn = socket.conn
-    if conn.seat is not None or conn.watching:
-        await socket.refuse(RoomError("bad_request"))
-        return
-    refused = await database(join)(conn.room, socket.channel_name)
-    if refused is not None:
-        await socket.stop("error", RoomError(refused), protocol.CLOSE_FULL)
-        return
-    conn.watching = True
-    await groups.join(socket, watch_group(conn.code))
-    await push.send_state(socket)
-    await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.watchers"})
-
-
-async def ping(socket: Socket, message: protocol.Ping) -> None:
-    """A watcher's ping: answered `pong` without presence."""
-    conn = socket.conn
-    if await database(beat)(conn.room, socket.channel_name):
-        await socket.channel_layer.group_send(room_group(conn.code), {"type": "room.watchers"})
-    await groups.renew(socket)
-    await socket.send_json({"type": "pong"})
-
-
-async def refused(socket: Socket, message: protocol.Incoming) -> None:
-    """A watcher may ask for nothing that changes the room."""
-    await socket.refuse(RoomError("watching"))
-
-
-async def bad_request(socket: Socket, message: protocol.Incoming) -> None:
-    await socket.refuse(RoomError("bad_request"))
-
-
-async def sync(socket: Socket, message: protocol.Sync) -> None:
-    await push.send_state(socket)
-
-
-# A watcher's page's frames: one handler for each type of the protocol.
-HANDLERS: dict[type[protocol.Incoming], Callable[[Socket, Any], Awaitable[None]]] = {
-    protocol.Hello: bad_request,
-    protocol.Action: refused,
-    protocol.Ping: ping,
-    protocol.NewRound: refused,
-    protocol.DeclineRound: refused,
-    protocol.Sync: sync,
-}
-
-
-async def leave(socket: Socket) -> None:
-    await database(forget)(socket.channel_name)
-    await socket.channel_layer.group_send(room_group(socket.conn.code), {"type": "room.watchers"})
-
-
-async def count_changed(socket: Socket, event: protocol.News) -> None:
-    """The players' count of watchers changed: read when received (two events may
-    come in either order), sent to the seats only."""
-    conn = socket.conn
-    if conn.seat is None or conn.stopped:
-        return
-    number = await database(count)(conn.room.pk)
-    await socket.send_json({"type": "watchers", "count": number, "text": words(number)})

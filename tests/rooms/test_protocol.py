@@ -1,6 +1,6 @@
 """The online room's protocol has one typed definition per message in each direction
 (rooms/online/protocol.py), one handler for each (rooms.online.consumers' and
-rooms.online.watchers' tables), and docs/online.md lists exactly those messages (issue
+rooms.online.watching's tables), and docs/online.md lists exactly those messages (issue
 57): a message added, renamed or dropped in one place and not the others fails here,
 not at run time."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rooms.errors import RoomError
-from rooms.online import consumers, protocol, watchers
+from rooms.online import consumers, protocol, watching
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "online.md"
 SECTIONS = {
@@ -36,7 +36,7 @@ def documented(section: str) -> list[str]:
 def test_every_message_a_browser_may_send_has_a_handler_for_a_seat_and_for_a_watcher():
     kinds = set(protocol.INCOMING.values())
     assert set(consumers.SEATS) == kinds
-    assert set(watchers.HANDLERS) == kinds
+    assert set(watching.HANDLERS) == kinds
 
 
 def test_every_event_of_the_channel_layer_has_a_handler_and_every_handler_an_event():
