@@ -6,7 +6,7 @@ time.perf_counter() stamps (CLOCK_MONOTONIC, the same clock in the client's proc
 this machine), one per stage of the action that made it:
 
 - `in`: the action's frame reached the consumer (`receive`)
-- `db0` / `db1`: `rooms.online.store.apply_action` started / ended on its database thread
+- `db0` / `db1`: `rooms.online.store.commit_action` started / ended on its database thread
 - `gs0`: back on the event loop, the push sent to the layer (`send` or `group_send`)
 - `ev`: the room event reached this seat's consumer (`push.on_changed`)
 - `out`: the seat's message rendered, about to be sent
@@ -30,7 +30,7 @@ def install() -> None:
     from rooms.online.layers import RedisChannelLayer
 
     receive = RoomConsumer.receive
-    apply_action = store.apply_action
+    commit_action = store.commit_action
     group_send = RedisChannelLayer.group_send
     send = RedisChannelLayer.send
     room_changed = push.on_changed
@@ -41,14 +41,18 @@ def install() -> None:
         _frame_in.set(time.perf_counter())
         await receive(self, text_data, bytes_data)
 
-    def traced_apply_action(room: Room, seat: int, version: object, action: object) -> Room:
+    def traced_commit_action(
+        room: Room, seat: int, version: object, action: object
+    ) -> store.Outcome:
         started = time.perf_counter()
-        room = apply_action(room, seat, version, action)
-        room.pushed = {
-            **room.pushed,
-            "trace": {"in": _frame_in.get(), "db0": started, "db1": time.perf_counter()},
-        }
-        return room
+        outcome = commit_action(room, seat, version, action)
+        if isinstance(outcome, store.Done):
+            committed = outcome.committed
+            committed.pushed = {
+                **committed.pushed,
+                "trace": {"in": _frame_in.get(), "db0": started, "db1": time.perf_counter()},
+            }
+        return outcome
 
     def sent(message: dict[str, Any]) -> dict[str, Any]:
         if "trace" in message:
@@ -76,7 +80,7 @@ def install() -> None:
         await send_json(socket, message)
 
     RoomConsumer.receive = traced_receive
-    store.apply_action = traced_apply_action
+    store.commit_action = traced_commit_action
     RedisChannelLayer.group_send = traced_group_send
     RedisChannelLayer.send = traced_send
     # The acting socket's own push (push.on_changed, looked up when called) and the

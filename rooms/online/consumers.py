@@ -24,7 +24,6 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
 
-from gamekit.engine import IllegalAction
 from rooms.codes import is_room_code
 from rooms.errors import RoomError
 from rooms.models import Room
@@ -198,16 +197,17 @@ async def on_hello(socket: RoomConsumer, message: protocol.Hello) -> None:
 
 async def on_action(socket: RoomConsumer, message: protocol.Action) -> None:
     conn = socket.conn
-    try:
-        committed = await database(store.apply_action)(
-            conn.room, conn.seat.number, message.version, message.action
-        )
-    except (RoomError, IllegalAction) as error:
-        await connection.refuse(socket, error, conn.room.registered_game.names)
-        if isinstance(error, RoomError) and error.code == "stale":
+    outcome = await database(store.commit_action)(
+        conn.room, conn.seat.number, message.version, message.action
+    )
+    match outcome:
+        case store.Done(committed):
+            await push.route(socket.channel_layer, committed, conn.seat.number, own=socket)
+        case store.Refused(error):
+            await connection.refuse(socket, error, conn.room.registered_game.names)
+        case store.Stale():
+            await connection.refuse(socket, RoomError("stale"))
             await push.send_state(socket)
-        return
-    await push.route(socket.channel_layer, committed, conn.seat.number, own=socket)
 
 
 async def on_ping(socket: RoomConsumer, message: protocol.Ping) -> None:
