@@ -10,6 +10,18 @@ from channels.layers import get_channel_layer
 from django.db.models import QuerySet
 
 from rooms.online import push
+from rooms.online.groups import room_group, seat_group, watch_group
+
+# The groups' names, for the callers that took them from here before rooms.online.groups.
+__all__ = [
+    "purge",
+    "room_closed",
+    "room_group",
+    "seat_freed",
+    "seat_group",
+    "seat_moved",
+    "watch_group",
+]
 
 
 def room_closed(code: str) -> None:
@@ -23,6 +35,13 @@ def seat_moved(code: str, number: int) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(push.tell_moved)(layer, code, number)
+
+
+def seat_freed(code: str, number: int) -> None:
+    """Tell the seat's open sockets (on any process) that the admin freed it: they stop."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(push.tell_freed)(layer, code, number)
 
 
 def purge(rooms: QuerySet) -> int:

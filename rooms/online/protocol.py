@@ -202,9 +202,11 @@ class Changed(TypedDict):
 class News(TypedDict):
     """Something changed that each socket reads for itself when told (two events may
     arrive in either order): the presence, the watchers' count; the room deleted, the
-    seat moved to another device, the channel layer lost."""
+    seat moved to another device or freed by the admin, the channel layer lost."""
 
-    type: Literal["room.presence", "room.watchers", "room.closed", "seat.moved", "layer.lost"]
+    type: Literal[
+        "room.presence", "room.watchers", "room.closed", "seat.moved", "seat.freed", "layer.lost"
+    ]
 
 
 class ConsentNews(TypedDict):
@@ -232,6 +234,7 @@ EVENTS: dict[str, type] = {
     "room.watchers": News,
     "room.closed": News,
     "seat.moved": News,
+    "seat.freed": News,
     "layer.lost": News,
     "room.consent": ConsentNews,
     "seat.replaced": SeatTaken,

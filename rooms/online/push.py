@@ -252,6 +252,11 @@ async def tell_moved(layer: Any, code: str, seat: Seat) -> None:
     await layer.group_send(seat_group(code, seat), {"type": "seat.moved"})
 
 
+async def tell_freed(layer: Any, code: str, seat: Seat) -> None:
+    """The admin freed the seat (its key is gone): its sockets stop, as after a move."""
+    await layer.group_send(seat_group(code, seat), {"type": "seat.freed"})
+
+
 async def tell_closed(layer: Any, code: str) -> None:
     """The room was deleted (rooms.online.notify.purge): every socket of it stops."""
     await layer.group_send(room_group(code), {"type": "room.closed"})
@@ -324,6 +329,11 @@ async def on_moved(socket: Socket, event: protocol.News) -> None:
     await connection.stop(socket, "seat_moved", RoomError("seat_moved"), protocol.CLOSE_BAD_KEY)
 
 
+async def on_freed(socket: Socket, event: protocol.News) -> None:
+    """The admin freed the seat: the page says so as when the seat moved."""
+    await connection.stop(socket, "seat_moved", RoomError("seat_freed"), protocol.CLOSE_BAD_KEY)
+
+
 async def on_closed(socket: Socket, event: protocol.News) -> None:
     """The room was deleted, or found gone (then maybe by a socket stopped already)."""
     if not socket.conn.stopped:
@@ -339,6 +349,7 @@ EVENTS: dict[str, Callable[[Socket, Any], Awaitable[None]]] = {
     "room.watchers": on_watchers,
     "room.closed": on_closed,
     "seat.moved": on_moved,
+    "seat.freed": on_freed,
     "seat.replaced": on_replaced,
 }
 

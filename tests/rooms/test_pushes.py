@@ -8,9 +8,12 @@ import ast
 from pathlib import Path
 
 import pytest
+from channels.layers import get_channel_layer
 
 from rooms.online import push
 from rooms.online.groups import room_group, seat_group, watch_group
+from rooms.online.protocol import CLOSE_BAD_KEY
+from tests.rooms.wsclient import both_seats, close_all, receive
 
 ROOT = Path(__file__).resolve().parents[2]
 SENDS = {"group_send", "send"}
@@ -65,8 +68,24 @@ async def test_the_rooms_end_goes_to_every_socket_of_the_room_and_a_seat_move_to
     await push.tell_closed(layer, "ABCD")
     await push.tell_moved(layer, "ABCD", 2)
     await push.tell_replaced(layer, "ABCD", 1, "page-1")
+    await push.tell_freed(layer, "ABCD", 1)
     assert layer.sent == [
         (room_group("ABCD"), "room.closed"),
         (seat_group("ABCD", 2), "seat.moved"),
         (seat_group("ABCD", 1), "seat.replaced"),
+        (seat_group("ABCD", 1), "seat.freed"),
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_freed_seats_page_stops_as_when_it_moved_and_the_other_seat_plays_on():
+    code, host, guest, _ = await both_seats()
+
+    await push.tell_freed(get_channel_layer(), code, 1)
+
+    stopped = await receive(host, "seat_moved")
+    assert stopped["code"] == "seat_freed"
+    assert (await host.receive_output(timeout=2))["code"] == CLOSE_BAD_KEY
+    await guest.send_json_to({"type": "sync"})
+    assert (await receive(guest, "state"))["seat"] == 2
+    await close_all(host, guest)
