@@ -192,7 +192,8 @@ async def on_hello(socket: RoomConsumer, message: protocol.Hello) -> None:
     await database(store.connect)(seat, socket.channel_name)
     await push.send_state(socket)
     await push.tell_presence(socket.channel_layer, conn.code)
-    await push.on_watchers(socket, {"type": "room.watchers"})
+    if not conn.stopped:  # the room may have gone meanwhile (send_state said so)
+        await push.on_watchers(socket, {"type": "room.watchers"})
 
 
 async def on_action(socket: RoomConsumer, message: protocol.Action) -> None:
