@@ -1,6 +1,7 @@
 """Messages from the server side (commands, admin, the forgetting of a room) to a room's
 open sockets, through the channel layer, so that they reach every daphne process
-(Redis)."""
+(Redis). Who is sent what is rooms.online.push's; this calls it from outside the
+event loop."""
 
 from __future__ import annotations
 
@@ -8,24 +9,39 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db.models import QuerySet
 
+from rooms.online import push
+from rooms.online.groups import room_group, seat_group, watch_group
 
-def room_group(code: str) -> str:
-    return f"room.{code}"
-
-
-def seat_group(code: str, seat: int) -> str:
-    return f"room.{code}.seat{seat}"
-
-
-def watch_group(code: str) -> str:
-    """The room's watchers (rooms.online.watchers), pushed each action's state once."""
-    return f"room.{code}.watch"
+# The groups' names, for the callers that took them from here before rooms.online.groups.
+__all__ = [
+    "purge",
+    "room_closed",
+    "room_group",
+    "seat_freed",
+    "seat_group",
+    "seat_moved",
+    "watch_group",
+]
 
 
 def room_closed(code: str) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(room_group(code), {"type": "room.closed"})
+        async_to_sync(push.tell_closed)(layer, code)
+
+
+def seat_moved(code: str, number: int) -> None:
+    """Tell the seat's open sockets (on any process) that it moved: they stop."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(push.tell_moved)(layer, code, number)
+
+
+def seat_freed(code: str, number: int) -> None:
+    """Tell the seat's open sockets (on any process) that the admin freed it: they stop."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(push.tell_freed)(layer, code, number)
 
 
 def purge(rooms: QuerySet) -> int:

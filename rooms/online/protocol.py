@@ -1,76 +1,20 @@
 """The protocol of an online room's WebSocket, `/ws/rooms/<code>/`: what a frame may say
-and what the server answers (the consumer, rooms/online/consumers.py, only carries it).
-
-Protocol (JSON text messages; every refusal is `{"type": "error", "code", "message"}`
-with a stable code and a message in the player's language):
-
-Browser → server
-- `{"type": "hello", "key": "<seat key>"}`: must come first. The key never travels in
-  a URL. Answered with `state`. A second connection with the same key replaces the
-  first, which gets `replaced` (across processes, through the seat's group).
-- `{"type": "hello", "watch": true}` (no key): watch the room instead (a full room's
-  visitor, rooms/online/watchers.py). Answered with the spectator's `state` (`seat`
-  null, `watching` true, the public view only); then pushed every version's, the same
-  frame for every watcher. A watcher may `ping` (answered `pong` without presence) and
-  `sync`; anything else is refused (`watching`). At most ROOM_MAX_WATCHERS a room:
-  the next gets `error` `too_many_watchers` and the socket closes (4429); so does a
-  watcher of a room whose seat 2 is free (`watch_not_full`: its invite seats the guest).
-- `{"type": "action", "version": n, "action": {...}}`: an action made against version
-  n. Committed to the database before anything is sent; then every seat is pushed its
-  own `state`. A stale or repeated version gets `error` (code `stale`) and a fresh
-  `state`. Refused (`waiting`) unless both seats are connected.
-- `{"type": "ping"}` every ~10 s: keeps the seat's presence alive; answered with
-  `{"type": "pong", "presence": {...}}`.
-- `{"type": "new_round"}`: asks for (or agrees to) a new round; it starts when both
-  seats have asked while connected. A request lasts only while its seat is connected:
-  a socket that closes withdraws its seat's request (unless a newer tab of the seat
-  holds it), and the other seat is sent `consent` with `left`. So the closing page of
-  a reload or a network blip takes its request with it (the page says so once back,
-  and the player asks again if they still want the round); a request left behind by
-  a process that died counts no longer than its seat's presence does.
-  `{"type": "decline_round"}` refuses a request.
-- `{"type": "sync"}`: resend `state`.
-
-Server → browser
-- `state`: `{version, seat, view, status, html, presence, consent, colours,
-  deletes_at}`, `view` and `html` for this seat only; `presence` `{"1": bool, "2": bool}`;
-  `consent` `{"asked": [seats]}`; `deletes_at` when the room is deleted unless someone
-  plays before (Room.deletes_at), ISO 8601 in UTC (`moment`), which the page shows in
-  the player's time zone.
-- `presence` `{presence}`, `pong`.
-- `watchers` `{count, text}` to the seats: how many watch, and the words for it in the
-  player's language ("" for none); sent after `hello` and whenever it changes.
-- `consent` `{consent, declined, left}`: the requests now; `declined` when a seat
-  declined or took back a request, `left` when one was withdrawn because its seat left.
-- `replaced`: this seat was opened in another tab; the socket closes (4409). The page
-  stops for good and offers to take the seat back (a reload, which replaces the other).
-- `seat_moved` `{code, message}`: the seat was taken to another device by its one-time
-  link (rooms/online/seat_moves.py); the key is no longer valid, the socket closes (4403) and
-  the page stops, saying so. Code `seat_freed`: the admin freed the seat
-  (rooms/online/seat_release.py), the same way.
-- `closed` `{code, message}`: the room was deleted; the socket closes (4410).
-- Fatal errors close the socket too: `unknown_room` (4404), `bad_key` (4403).
-  Clients reconnect after any other close.
-
-- `retry` `{code, message}`: the server lost its channel layer (code `retry`, e.g.
-  Redis restarted) or its database (code `database_lost`, e.g. PostgreSQL restarting
-  or failing over), or every pooled database connection stayed busy past its timeout
-  (code `busy`: the server overloaded); the socket closes (4503) and the page
-  reconnects at once (with jitter, capped backoff). Whatever
-  was committed stays; an action resent against its old version is refused (`stale`).
-
-Limits: text over MAX_MESSAGE_BYTES is refused (`too_large`); a token bucket per
-connection (`rate_limited`); binary frames (`binary`); malformed JSON, nesting deeper
-than MAX_DEPTH included (`malformed`); a missing or non-string type, or an unknown one
-(`unknown_type`); anything before `hello` (`hello_first`). None of them changes a thing.
+and what the server answers, and the events a room's sockets are sent through the
+channel layer (from any process). One typed definition per message in each direction:
+the browser's are dataclasses, each frame parsed once into one of them (`read`); the
+server's and the events between processes are TypedDicts (sent as the dicts they are:
+no conversion on the way out). The consumer (rooms/online/consumers.py) holds one table
+from each type to its handler; docs/online.md documents every message, and
+tests/rooms/test_protocol.py keeps the three in step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 import orjson
 from django.conf import settings
@@ -91,8 +35,210 @@ CLOSE_FULL = 4429  # no place to watch: the watchers at their limit, or seat 2 s
 CLOSE_CLOSED = 4410
 CLOSE_RETRY = 4503  # outside 4400-4499: the page reconnects
 
-# The browser's messages, each answered by the consumer's `on_<type>`.
-KINDS = frozenset({"hello", "action", "ping", "new_round", "decline_round", "sync"})
+
+# --- Browser -> server: one dataclass each, made once by `read` --------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The socket's first message: a seat's key, or `watch` (true) to watch the room."""
+
+    type: ClassVar[str] = "hello"
+    key: object = None  # any value: the room checks it (rooms.models.Room.seat_for_key)
+    watch: bool = False  # only the JSON `true` watches
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Hello:
+        return cls(message.get("key"), message.get("watch") is True)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action made against `version`. Both are checked by the store, which refuses
+    a non-object action (`malformed`) and a version that is no integer (`stale`)."""
+
+    type: ClassVar[str] = "action"
+    version: object = None
+    action: object = None
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Action:
+        return cls(message.get("version"), message.get("action"))
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    type: ClassVar[str] = "ping"
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Ping:
+        return PING
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound:
+    type: ClassVar[str] = "new_round"
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> NewRound:
+        return NEW_ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineRound:
+    type: ClassVar[str] = "decline_round"
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> DeclineRound:
+        return DECLINE_ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    type: ClassVar[str] = "sync"
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Sync:
+        return SYNC
+
+
+PING, NEW_ROUND, DECLINE_ROUND, SYNC = Ping(), NewRound(), DeclineRound(), Sync()
+
+Incoming = Hello | Action | Ping | NewRound | DeclineRound | Sync
+# Every message a browser may send, by its type.
+INCOMING: dict[str, type[Incoming]] = {
+    kind.type: kind for kind in (Hello, Action, Ping, NewRound, DeclineRound, Sync)
+}
+
+
+# --- Server -> browser: one TypedDict each ----------------------------------------
+
+
+class State(TypedDict):
+    """A seat's `state` (push.seat_message), or a watcher's (push.watcher_frame: `seat`
+    None, `watching`, the public view and the colours only)."""
+
+    type: Literal["state"]
+    version: int
+    seat: int | None
+    view: Any
+    status: Any
+    html: str
+    colours: dict[str, str]
+    presence: NotRequired[dict[str, bool]]
+    consent: NotRequired[dict[str, list[int]]]
+    deletes_at: NotRequired[str]
+    watching: NotRequired[bool]
+
+
+class Presence(TypedDict):
+    type: Literal["presence"]
+    presence: dict[str, bool]
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+    presence: NotRequired[dict[str, bool]]  # a seat's, not a watcher's
+
+
+class Watchers(TypedDict):
+    type: Literal["watchers"]
+    count: int
+    text: str
+
+
+class Consent(TypedDict):
+    type: Literal["consent"]
+    consent: dict[str, list[int]]
+    declined: bool
+    left: bool
+
+
+class Refusal(TypedDict):
+    """`error`, and the closing messages that say why (rooms.errors.describe)."""
+
+    type: Literal["error", "retry", "closed", "seat_moved"]
+    code: str
+    message: str
+    edit: NotRequired[Any]  # the step of a many-step request that failed
+
+
+class Replaced(TypedDict):
+    type: Literal["replaced"]
+
+
+Outgoing = State | Presence | Pong | Watchers | Consent | Refusal | Replaced
+# Every message the server sends, by its type.
+OUTGOING: dict[str, type] = {
+    "state": State,
+    "presence": Presence,
+    "pong": Pong,
+    "watchers": Watchers,
+    "consent": Consent,
+    "error": Refusal,
+    "retry": Refusal,
+    "closed": Refusal,
+    "seat_moved": Refusal,
+    "replaced": Replaced,
+}
+
+
+# --- Between the server's processes: the channel layer's events, one TypedDict each --
+
+
+class Changed(TypedDict):
+    """A commit (rooms.online.push.route): to the seats `room.changed`, to the watchers'
+    group `watch.changed`; the state as its JSON text and PUSHED's fields."""
+
+    type: Literal["room.changed", "watch.changed"]
+    version: int
+    state: str
+    presence: dict[str, bool]
+    consent: dict[str, list[int]]
+    colours: dict[str, str]
+    deletes_at: str
+
+
+class News(TypedDict):
+    """Something changed that each socket reads for itself when told (two events may
+    arrive in either order): the presence, the watchers' count; the room deleted, the
+    seat moved to another device or freed by the admin, the channel layer lost."""
+
+    type: Literal[
+        "room.presence", "room.watchers", "room.closed", "seat.moved", "seat.freed", "layer.lost"
+    ]
+
+
+class ConsentNews(TypedDict):
+    """The requests for a new round changed: `declined` (or taken back), `left` (its
+    seat's socket closed)."""
+
+    type: Literal["room.consent"]
+    declined: NotRequired[bool]
+    left: NotRequired[bool]
+
+
+class SeatTaken(TypedDict):
+    """The seat was opened by the socket `by`: its other sockets stop."""
+
+    type: Literal["seat.replaced"]
+    by: str
+
+
+Event = Changed | News | ConsentNews | SeatTaken
+# Every event a room's socket may be sent through the channel layer, by its type.
+EVENTS: dict[str, type] = {
+    "room.changed": Changed,
+    "watch.changed": Changed,
+    "room.presence": News,
+    "room.watchers": News,
+    "room.closed": News,
+    "seat.moved": News,
+    "seat.freed": News,
+    "layer.lost": News,
+    "room.consent": ConsentNews,
+    "seat.replaced": SeatTaken,
+}
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -145,10 +291,11 @@ def parse_message(raw: bytes) -> dict[str, Any] | None:
     return message if isinstance(message, dict) else None
 
 
-def read(text_data: str | None) -> dict[str, Any]:
+def read(text_data: str | None) -> Incoming:
     """A browser's frame as a message of the protocol: an object whose `type` is one of
-    KINDS. RoomError for anything else (`binary` for a frame without text, `too_large`,
-    `malformed`, `unknown_type`), which then changes nothing."""
+    INCOMING's, made into its dataclass. RoomError for anything else (`binary` for a
+    frame without text, `too_large`, `malformed`, `unknown_type`), which then changes
+    nothing."""
     if text_data is None:  # the protocol is JSON text; a binary frame is not read
         raise RoomError("binary")
     try:
@@ -160,10 +307,11 @@ def read(text_data: str | None) -> dict[str, Any]:
     message = parse_message(raw)
     if message is None:
         raise RoomError("malformed")
-    kind = message.get("type")
-    if not isinstance(kind, str) or kind not in KINDS:  # a missing type is unknown too
+    name = message.get("type")
+    kind = INCOMING.get(name) if isinstance(name, str) else None
+    if kind is None:  # a missing type, or one not a string, is unknown too
         raise RoomError("unknown_type")
-    return message
+    return kind.of(message)
 
 
 # What every seat's `state` carries besides the game (`pushed`).
@@ -184,36 +332,18 @@ def pushed(seats: Iterable[Any], deletes_at: datetime) -> dict[str, Any]:
     }
 
 
-def changed(version: int, state_text: str, pushed: dict[str, Any]) -> dict[str, Any]:
-    """The event of a committed action, for the other seat's socket (on any process),
-    which renders its own view of it; `pushed`: the presence, consents and colours."""
-    # The JSON text as written: the layer copies a string, where it would pack and
-    # unpack a state's every list and key.
-    return {"type": "room.changed", "version": version, "state": state_text, **pushed}
-
-
 def moment(at: datetime) -> str:
     """A moment as the messages carry it: ISO 8601 in UTC to the second."""
     return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def consent(asked: list[int], event: dict[str, Any]) -> dict[str, Any]:
-    """A `consent`: the requests for a new round now, and why they changed."""
-    return {
-        "type": "consent",
-        "consent": {"asked": asked},
-        "declined": bool(event.get("declined")),
-        "left": bool(event.get("left")),
-    }
-
-
-def error(refusal: RoomError | IllegalAction, names: Names | None = None) -> dict[str, Any]:
+def error(refusal: RoomError | IllegalAction, names: Names | None = None) -> Refusal:
     """An `error`: the refusal's stable code and its message in the player's language,
     the pieces it names said with `names` (Game.names)."""
     return {"type": "error", **describe(refusal, names)}
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Outgoing | dict[str, Any]) -> str:
     """A message's text. orjson: two frames an action, each with a board's HTML, took
     json.dumps a tenth of the action's CPU (issue 12). Keys as json.dumps writes them."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -10,14 +10,12 @@ import secrets
 from datetime import datetime, timedelta
 
 import segno
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from rooms.models import KEY_BYTES, Seat, SeatMove, hash_key
-from rooms.online.notify import seat_group
+from rooms.online import notify
 
 MOVE_MINUTES = 10
 TOKEN_BYTES = 24  # 192 bits, as a seat key
@@ -60,15 +58,8 @@ def complete(code: str, token: object, now: datetime | None = None) -> tuple[Sea
         # Every open move of the seat ends with it: one link may move it, once.
         SeatMove.objects.filter(seat=seat, used_at__isnull=True).update(used_at=now)
         Seat.objects.filter(pk=seat.pk).update(key_hash=hash_key(key))
-        transaction.on_commit(lambda: seat_moved(code, seat.number))
+        transaction.on_commit(lambda: notify.seat_moved(code, seat.number))
     return seat, key
-
-
-def seat_moved(code: str, number: int) -> None:
-    """Tell the seat's open sockets (on any process) that it moved: they stop."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(seat_group(code, number), {"type": "seat.moved"})
 
 
 def qr_svg(link: str) -> str:

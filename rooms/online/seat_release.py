@@ -5,14 +5,12 @@ is no longer theirs and stop, as when a seat moves (rooms.online.seat_moves)."""
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from rooms.models import Seat, SeatMove
-from rooms.online.notify import seat_group
+from rooms.online import notify
 
 
 def free(rooms: QuerySet, number: int) -> list[str]:
@@ -31,7 +29,5 @@ def free(rooms: QuerySet, number: int) -> list[str]:
 
 
 def _tell(codes: list[str], number: int) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        for code in codes:
-            async_to_sync(layer.group_send)(seat_group(code, number), {"type": "seat.freed"})
+    for code in codes:
+        notify.seat_freed(code, number)

@@ -1,24 +1,28 @@
-"""The statements of an online action and of a ping, written out in SQL (used by the
-store, rooms.online.store, only).
+"""The statements of an online commit and of a ping, written out in SQL (used by the
+store, rooms.online.store, only), each dialect's beside the other's, with the columns of
+rooms/models.py they name (`COLUMNS`, checked against the models).
 
 Every action and every ping (one a socket every 10 s) of every room runs them, on the
 one core (the GIL) that the process's event loop also needs. Django's ORM spent about
 half a millisecond of CPU building each of them, ten times what the database call
 itself costs this process (issue 12, measured with thread_time on PostgreSQL); written
 out they cost the call alone. Each round trip to PostgreSQL costs CPU here too (the
-driver, the socket, the thread waking up), so on PostgreSQL an action is two statements
-without a transaction (the room with its seats; the conditional update with its log,
-one statement) and a ping one (the heartbeat with who is present, and the room's stale
-watchers purged). SQLite has no statement that both updates and inserts: there the
-writes are two, in a transaction.
+driver, the socket, the thread waking up), so on PostgreSQL a commit's write is one
+statement without a transaction (`write`: the seats, the conditional update and its
+log) and a ping one (the heartbeat with who is present, and the room's stale watchers
+purged). SQLite has no statement that both updates and inserts: there the write is two
+or three, in a transaction. Through the ORM the same write took 2.21 ms of this
+process's CPU against 0.23 ms written out (bench/commit_cost.py on PostgreSQL, median of
+300 commits each, issue 57): a fifth of an action's CPU more, so it stays written out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
 
 from gamekit.memo import memoized
@@ -35,8 +39,32 @@ class SeatRow:
     channel: str | None = None
 
 
+# The columns these statements name, by the model that holds them: checked against the
+# models when the statements are first built (`check_columns`), so that a change of
+# rooms/models.py they do not follow fails at once, in every test that acts or pings,
+# and not on a player's action. The tables' names are the models' own.
+COLUMNS = {
+    Room: ("id", "version", "state", "game", "finished", "last_activity"),
+    Seat: ("id", "room_id", "number", "colour", "channel_name", "heartbeat_at"),
+    RoundConsent: ("room_id", "seat"),
+    ActionLog: ("room_id", "seat", "version", "action", "created"),
+    Watcher: ("room_id", "channel_name", "heartbeat_at"),
+}
+
+
+def check_columns(columns: dict[Any, tuple[str, ...]] = COLUMNS) -> None:
+    """ImproperlyConfigured unless every model has the columns the statements name."""
+    for model, names in columns.items():
+        missing = set(names) - {field.column for field in model._meta.concrete_fields}
+        if missing:
+            name = model.__name__
+            raise ImproperlyConfigured(f"rooms.online.sql names {name} columns {sorted(missing)}")
+
+
 @memoized("rooms.online.sql.statements", 1)
 def _sql(vendor: str) -> dict[str, str]:
+    check_columns()
+
     def table(model: Any) -> str:
         return connection.ops.quote_name(model._meta.db_table)
 
@@ -107,14 +135,11 @@ def _sql(vendor: str) -> dict[str, str]:
             f"WITH seats AS (SELECT s.number, s.colour, {connected.format(s='s.')} AS connected,"
             f" {asked} AS asked, s.channel_name FROM {seat} s WHERE s.room_id = %s"
             f" FOR SHARE OF s),"
-            f" updated AS ({update} AND (SELECT count(*) FROM seats WHERE connected) = %s"
+            f" updated AS ({update} AND (SELECT count(*) FROM seats WHERE connected) >= %s"
             f" RETURNING id), logged AS ({log_updated})"
             f" SELECT number, colour, connected, asked, channel_name,"
             f" EXISTS (SELECT 1 FROM updated) FROM seats ORDER BY number"
         ),
-        # PostgreSQL: the conditional update and the log in one statement, so one
-        # round trip and atomic without a transaction around it.
-        "update_and_log": f"WITH updated AS ({update} RETURNING id) {log_updated}",
     }
 
 
@@ -126,10 +151,15 @@ def _time(value: datetime) -> Any:
     return connection.ops.adapt_datetimefield_value(value)
 
 
-def room_and_seats(
-    room_id: int, fresh_since: datetime, with_state: bool = True
-) -> tuple[tuple[int, str | None, str], list[SeatRow]] | None:
-    """(version, the state's JSON text or None without `with_state`, game) of the room
+class RoomRead(NamedTuple):
+    version: int
+    state_text: str | None  # None when read without it
+    game: str
+    seats: list[SeatRow]
+
+
+def room_and_seats(room_id: int, fresh_since: datetime, with_state: bool = True) -> RoomRead | None:
+    """The room's version, the state's JSON text (None without `with_state`) and game,
     and its seats in order, connected meaning a heartbeat after `fresh_since`; None when
     the room is gone."""
     sql = _statements()["room_seats" if with_state else "room_seats_no_state"]
@@ -144,7 +174,7 @@ def room_and_seats(
         for _v, _s, _g, number, colour, connected, asked in rows
         if number is not None
     ]
-    return (version, state_text, game), seats
+    return RoomRead(version, state_text, game, seats)
 
 
 def seats(room_id: int, fresh_since: datetime) -> list[SeatRow]:
@@ -178,44 +208,47 @@ class Write:
         return [self.seat, self.version + 1, self.action_text, _time(self.now)]
 
 
-def save_action(write: Write) -> bool:
-    """Write the state of `version` + 1 and log the action that made it, both or
-    neither, if the room is still at `version`; committed when this returns (unless
-    the caller holds a transaction open)."""
+def write(
+    write: Write, fresh_since: datetime, seats_needed: int, seats: list[SeatRow] | None = None
+) -> list[SeatRow] | None:
+    """The one write of every commit: the state of `version` + 1 and the log entry of
+    the action that made it, both or neither, if the room is still at `version` and at
+    least `seats_needed` of its seats are connected (a heartbeat after `fresh_since`).
+    The seats as the write saw them, or None when nothing was written (the caller then
+    finds out why); committed when this returns, unless the caller holds a transaction.
+
+    PostgreSQL: one statement, which reads the seats (with their channels, for a push
+    straight to them) whatever `seats` says. Elsewhere (SQLite, which has no statement
+    that both updates and inserts) a transaction: the seats read unless the caller
+    read them (`seats`), the conditional update, the log."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
-                _statements()["update_and_log"], write.update_params() + write.log_params()
-            )
-            return cursor.rowcount == 1
-    # Elsewhere (SQLite) no statement both updates and inserts: two, in a transaction.
+                _statements()["act"],
+                [_time(fresh_since), write.room_id, *write.update_params(), seats_needed,
+                 *write.log_params()],
+            )  # fmt: skip
+            rows = cursor.fetchall()
+        if not rows or not rows[0][5]:
+            return None
+        return [
+            SeatRow(number, colour, bool(connected), bool(asked), channel)
+            for number, colour, connected, asked, channel, _updated in rows
+        ]
     with transaction.atomic(), connection.cursor() as cursor:
+        if seats is None:
+            cursor.execute(_statements()["seats"], [_time(fresh_since), write.room_id])
+            seats = [
+                SeatRow(number, colour, bool(connected), bool(asked))
+                for number, colour, connected, asked in cursor.fetchall()
+            ]
+            if sum(s.connected for s in seats) < seats_needed:
+                return None
         cursor.execute(_statements()["update"], write.update_params())
         if cursor.rowcount != 1:
-            return False
+            return None
         cursor.execute(_statements()["log"], [write.room_id, *write.log_params()])
-    return True
-
-
-def act(write: Write, fresh_since: datetime, seats_needed: int) -> list[SeatRow] | None:
-    """PostgreSQL only: write the state of `version` + 1 and log the action that made
-    it if the room is still at `version` and its `seats_needed` seats are connected
-    (a heartbeat after `fresh_since`), in one statement; the seats as the statement saw
-    them, with their channels, or None when nothing was written (the caller then finds
-    out why)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _statements()["act"],
-            [_time(fresh_since), write.room_id, *write.update_params(), seats_needed,
-             *write.log_params()],
-        )  # fmt: skip
-        rows = cursor.fetchall()
-    if not rows or not rows[0][5]:
-        return None
-    return [
-        SeatRow(number, colour, bool(connected), bool(asked), channel)
-        for number, colour, connected, asked, channel, _updated in rows
-    ]
+    return seats
 
 
 def beat_presence(

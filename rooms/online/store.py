@@ -1,8 +1,9 @@
-"""The store of online rooms: every commit of a room, an action (`apply_action`) or a
-new round's deal (`new_round`), through one write (`_write`) to one typed result
-(`Committed`), after one turn check (rooms.turns); its seats' presence; a version's
-state, kept. The consumer calls it on the rooms' database threads (`database`); the
-models keep the rest of a room (seats, keys), which no socket does often.
+"""The store of online rooms: every commit of a room, an action (`commit_action`, to a
+typed outcome: `Done` with its `Committed`, `Refused` with its code, `Stale`) or a new
+round's deal (`new_round`), through one write (rooms.online.sql.write), after one turn
+check (rooms.turns); its seats' presence; a version's state, kept. The consumer calls
+it on the rooms' database threads (`database`); the models keep the rest of a room
+(seats, keys), which no socket does often.
 
 Why a store of its own: every action and every ping (one a socket every 10 s) of every
 room comes through here, on the one core (the GIL) that the process's event loop also
@@ -11,7 +12,8 @@ needs, so each is made as cheap as it can be (issue 12, bench/RESULTS-online.md)
   half a millisecond of CPU building each, ten times the call itself; an action's
   database work went from 7.7 to 2.2 ms of CPU on PostgreSQL. An action is one
   statement there when this process keeps the state of the version acted on, two when
-  not, three on SQLite; a ping one (tests/rooms/test_queries.py keeps them so);
+  not, three on SQLite; a ping one (tests/rooms/test_queries.py keeps them so); the
+  ORM's write would cost 2.2 ms of CPU for the 0.23 of sql.write (issue 57);
 - its calls run on a small pool of threads (rooms/online/threads.py), not Channels'
   one shared thread, where pings queued behind actions until seats expired: 8 threads
   did 22 % more actions than 4, at the same CPU per action;
@@ -26,10 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import orjson
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from gamekit.engine import Engine, IllegalAction
@@ -46,8 +48,13 @@ from rooms.turns import to_move
 
 __all__ = [
     "Committed",
+    "Done",
+    "Outcome",
+    "Refused",
+    "Stale",
     "apply_action",
     "beat",
+    "commit_action",
     "connect",
     "database",
     "decline_round",
@@ -120,6 +127,8 @@ class Committed:
     finished: bool
     pushed: dict[str, Any]
     channels: dict[int, str] | None = None
+    # The engine's state of the new version, for the acting socket's own push.
+    kept: Any = None
 
 
 def _text(action: dict) -> str:
@@ -141,64 +150,117 @@ def _next_state(engine: Engine, state: Any, seat: int, action: dict) -> Made:
 
 
 def _write(pk: int, version: int, seat: int, action: dict, made: Made, now: datetime) -> sql.Write:
-    """The one write of every commit, an action's or a new round's: the state of
-    `version` + 1 and the log entry of the action that made it, for a room still at
-    `version` (both or neither: rooms.online.sql)."""
+    """What every commit writes (rooms.online.sql.write): the state of `version` + 1
+    and the log entry of the action that made it, for a room still at `version`."""
     return sql.Write(pk, version, made.text, made.finished, seat, _text(action), now)
 
 
-def apply_action(room: Any, seat: int, version: object, action: object) -> Committed:
-    """Commit one seat's action made against `version` of `room` (a Room, or what the
-    room's last commit returned).
+# --- What an action's commit came to: done, refused with its code, or stale ------------
 
-    Raises RoomError (stale, waiting, not_your_turn, game_over) or the engine's
-    IllegalAction; then nothing has changed. The action and the new state are
-    committed together before this returns, so nothing is sent unsaved. One
-    statement on PostgreSQL when this process keeps the state of `version`, two
-    when it does not, three on SQLite; written out in rooms/online/sql.py
+
+@dataclass(frozen=True)
+class Done:
+    committed: Committed
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The action may not be made (rooms.turns' RoomError, the engine's IllegalAction):
+    nothing changed."""
+
+    error: RoomError | IllegalAction
+
+    @property
+    def code(self) -> str:
+        return self.error.code
+
+
+@dataclass(frozen=True)
+class Stale:
+    """The action was made against a version the room is no longer at (or is no integer):
+    nothing changed, and the page is sent the state as it is."""
+
+    code: ClassVar[str] = "stale"
+
+
+Outcome = Done | Refused | Stale
+
+
+def commit_action(
+    room: Any, seat: int, version: object, action: object, again: bool = True
+) -> Outcome:
+    """Commit one seat's action made against `version` of `room` (a Room, or what the
+    room's last commit returned): Done, Refused or Stale. The action and the new state
+    are committed together before this returns, so nothing is sent unsaved. Raises
+    Room.DoesNotExist once the room is gone.
+
+    One path: the state of `version` is the one this process keeps (its push went
+    through here), else read with the room and its seats (`sql.room_and_seats`); the
+    engine decides on it; one conditional write (`sql.write`) commits it only if the
+    room is still at `version` with both seats connected. Of two actions against one
+    version exactly one is written, the other is stale. Only a refusal or a write that
+    did not happen on a kept state reads the room, to tell stale from refused. One
+    statement on PostgreSQL when the state is kept, two when not, three on SQLite
     (tests/rooms/test_queries.py keeps them so).
     """
     if not isinstance(action, dict):
-        raise RoomError("malformed")
+        return Refused(RoomError("malformed"))
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RoomError("stale")
+        return Stale()
     now = timezone.now()
-    # The state of `version` is usually kept in this process (its push went through
-    # here). On PostgreSQL the action is then one statement: the engine decides on
-    # the kept state, and the update applies only if the room is still at `version`
-    # with both seats connected. Anything else (a refusal, a stale version, a seat
-    # away) is settled by the general way below, which reads the room first, so
-    # that a stale version is always told as such.
-    kept = known(room.code, version)
-    if kept is not None and connection.vendor == "postgresql":
-        try:
-            made = _next_state(registry.get(room.game).engine, kept, seat, action)
-        except (RoomError, IllegalAction):
-            pass
-        else:
-            write = _write(room.pk, version, seat, action, made, now)
-            seats = sql.act(write, fresh_since(now), len(SEATS))
-            if seats is not None:  # committed
-                return _committed(room, room.game, version, made, seats, now)
-    # No transaction and no row lock: the room and its seats are read in one query,
-    # and the conditional UPDATE below writes the new version and its log entry
-    # together (one statement on PostgreSQL) only if the room is still at `version`:
-    # of two actions against one version exactly one is applied, the other is stale.
-    # Two round trips where a transaction took six (issue 12).
-    read = sql.room_and_seats(room.pk, fresh_since(now), with_state=kept is None)
+    fresh = fresh_since(now)
+    engine = registry.get(room.game).engine
+    state = known(room.code, version)
+    read = None
+    if state is None:
+        read = _read(room.pk, fresh, with_state=True)
+        if (why := _why_not(read, version)) is not None:
+            return why
+        state = engine.from_json(orjson.loads(read.state_text))
+    try:
+        made = _next_state(engine, state, seat, action)
+    except (RoomError, IllegalAction) as error:
+        # On a kept state: a refusal of a version the room has left is told as stale.
+        if read is None:
+            why = _why_not(_read(room.pk, fresh, with_state=False), version)
+            if why is not None:
+                return why
+        return Refused(error)
+    write = _write(room.pk, version, seat, action, made, now)
+    seats = sql.write(write, fresh, len(SEATS), read.seats if read is not None else None)
+    if seats is None:  # not written: the room moved on, or a seat went away, meanwhile
+        why = _why_not(_read(room.pk, fresh, with_state=False), version)
+        if why is None:  # and came back since: once more
+            return commit_action(room, seat, version, action, False) if again else Stale()
+        return why
+    return Done(_committed(room, room.game, version, made, seats, now))
+
+
+def apply_action(room: Any, seat: int, version: object, action: object) -> Committed:
+    """commit_action's commit, or its refusal raised: RoomError (stale, waiting,
+    not_your_turn, game_over) or the engine's IllegalAction."""
+    outcome = commit_action(room, seat, version, action)
+    if isinstance(outcome, Done):
+        return outcome.committed
+    if isinstance(outcome, Refused):
+        raise outcome.error
+    raise RoomError("stale")
+
+
+def _read(room_id: int, fresh: datetime, with_state: bool) -> sql.RoomRead:
+    read = sql.room_and_seats(room_id, fresh, with_state=with_state)
     if read is None:
         raise Room.DoesNotExist
-    (current, state_text, game), seats = read
-    if version != current:
-        raise RoomError("stale")
-    if len(seats) != len(SEATS) or not all(s.connected for s in seats):
-        raise RoomError("waiting")
-    engine = registry.get(game).engine
-    state = kept if kept is not None else engine.from_json(orjson.loads(state_text))
-    made = _next_state(engine, state, seat, action)
-    if not sql.save_action(_write(room.pk, version, seat, action, made, now)):
-        raise RoomError("stale")
-    return _committed(room, game, version, made, seats, now)
+    return read
+
+
+def _why_not(read: sql.RoomRead, version: int) -> Stale | Refused | None:
+    """Why no action against `version` may be made in the room as read, if not."""
+    if read.version != version:
+        return Stale()
+    if len(read.seats) != len(SEATS) or not all(s.connected for s in read.seats):
+        return Refused(RoomError("waiting"))
+    return None
 
 
 def _committed(
@@ -219,6 +281,7 @@ def _committed(
         finished=made.finished,
         pushed=protocol.pushed(seats, now + idle_limit()),
         channels=({s.number: s.channel for s in seats} if all(s.channel for s in seats) else None),
+        kept=made.state,
     )
 
 
@@ -234,7 +297,7 @@ NEW_ROUND = {"type": "new_round"}
 def new_round(room: Room, seat: int) -> Committed | None:
     """Record `seat`'s consent to a new round; the commit of the round's deal once both
     seats have asked while connected, else None. RoomError `away` when `seat` itself is
-    not connected. Committed as an action is (`_write`), holding the room's row so
+    not connected. Written as an action is (sql.write), holding the room's row so
     that two consents at once see each other."""
     with transaction.atomic():
         locked = Room.objects.select_for_update().get(pk=room.pk)
@@ -252,7 +315,10 @@ def new_round(room: Room, seat: int) -> Committed | None:
         next_round = locked.round + 1
         made = _made(engine, engine.new_round(seed, first_seat(next_round), locked.game_state()))
         now = timezone.now()
-        if not sql.save_action(_write(locked.pk, locked.version, seat, NEW_ROUND, made, now)):
+        rows = [sql.SeatRow(s.number, s.colour, s.is_connected(now), False) for s in seats]
+        write = _write(locked.pk, locked.version, seat, NEW_ROUND, made, now)
+        # Both seats asked while connected; the write asks no more of their presence.
+        if sql.write(write, fresh_since(now), 0, rows) is None:
             raise RoomError("stale")  # not while the row is held; said rather than assumed
         Room.objects.filter(pk=locked.pk).update(seed=seed, round=next_round)
         if not locked.finished:
@@ -261,7 +327,6 @@ def new_round(room: Room, seat: int) -> Committed | None:
             room=locked, round=next_round, state=made.json, version=locked.version + 1
         )
         RoundConsent.objects.filter(room=locked).delete()
-        rows = [sql.SeatRow(s.number, s.colour, s.is_connected(now), False) for s in seats]
         return _committed(locked, locked.game, locked.version, made, rows, now)
 
 

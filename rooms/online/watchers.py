@@ -18,24 +18,18 @@ and refused every action (`watching`). It never holds a seat, so it never counts
   (rooms.online.push): one frame per (room, version, language) on each process,
   whatever the number of watchers (bench/watchers.py, bench/RESULTS-online.md).
 
-The consumer inherits `Watching`, which keeps these handlers out of its file.
+The handlers of a watcher's frames are rooms.online.watching's; the players' news of
+the count is rooms.online.push's.
 """
 
 from __future__ import annotations
-
-import time
-from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from rooms.errors import RoomError
 from rooms.models import Room, Seat, Watcher
-from rooms.online import protocol
-from rooms.online.notify import room_group, watch_group
-from rooms.online.store import database
 from rooms.presence import fresh_since
 
 # --- The count, across processes (on the database threads) ---------------------------
@@ -101,7 +95,7 @@ def beat(room: Room, channel_name: str) -> bool:
     return changed
 
 
-def leave(channel_name: str) -> None:
+def forget(channel_name: str) -> None:
     Watcher.objects.filter(channel_name=channel_name).delete()
 
 
@@ -110,60 +104,3 @@ def words(number: int) -> str:
     if not number:
         return ""
     return ngettext("%(count)d watching", "%(count)d watching", number) % {"count": number}
-
-
-# --- The socket's side (mixed into rooms.online.consumers.RoomConsumer) ---------------
-
-# A watcher may ask for nothing that changes the room.
-REFUSED = frozenset({"action", "new_round", "decline_round"})
-
-
-class Watching:
-    """A watcher's handlers of the room's socket: `self` is the RoomConsumer."""
-
-    watching = False
-
-    async def watch_hello(self) -> None:
-        if self.seat is not None or self.watching:
-            await self.refuse(RoomError("bad_request"))
-            return
-        refused = await database(join)(self.room, self.channel_name)
-        if refused is not None:
-            await self.stop("error", RoomError(refused), protocol.CLOSE_FULL)
-            return
-        self.watching = True
-        await self.channel_layer.group_add(watch_group(self.code), self.channel_name)
-        self.groups_renewed = time.monotonic()
-        await self.send_state()
-        await self.channel_layer.group_send(room_group(self.code), {"type": "room.watchers"})
-
-    async def watcher_receives(self, message: dict[str, Any]) -> None:
-        """A frame from a watcher's page: pings and syncs; anything else is refused."""
-        kind = message["type"]
-        if kind == "ping":
-            if await database(beat)(self.room, self.channel_name):
-                await self.channel_layer.group_send(
-                    room_group(self.code), {"type": "room.watchers"}
-                )
-            await self.renew_groups()
-            await self.send_json({"type": "pong"})
-        elif kind == "sync":
-            await self.send_state()
-        elif kind in REFUSED:
-            await self.refuse(RoomError("watching"))
-        else:
-            await self.refuse(RoomError("bad_request"))
-
-    async def watch_leave(self) -> None:
-        await database(leave)(self.channel_name)
-        await self.channel_layer.group_send(room_group(self.code), {"type": "room.watchers"})
-
-    # Group events (from any process)
-
-    async def room_watchers(self, event: dict[str, Any]) -> None:
-        """The players' count of watchers changed: read when received (two events may
-        come in either order), sent to the seats only."""
-        if self.seat is None or self.stopped:
-            return
-        number = await database(count)(self.room.pk)
-        await self.send_json({"type": "watchers", "count": number, "text": words(number)})

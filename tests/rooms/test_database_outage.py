@@ -165,14 +165,14 @@ async def test_an_action_committed_just_before_the_database_failed_is_not_commit
     database, monkeypatch, log
 ):
     code, host, guest, keys = await both_seats()
-    apply_action = store.apply_action
+    commit_action = store.commit_action
 
     def committed_then_lost(*args, **kwargs):
         # The commit went through; the connection dropped before the answer came back.
-        apply_action(*args, **kwargs)
+        commit_action(*args, **kwargs)
         raise InterfaceError("connection already closed")
 
-    monkeypatch.setattr(store, "apply_action", committed_then_lost)
+    monkeypatch.setattr(store, "commit_action", committed_then_lost)
     await act(host, 0, 2)
     frame, _ = await retried(host)
     monkeypatch.undo()

@@ -12,7 +12,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from rooms.models import Seat
 from rooms.online import groups
-from rooms.online.notify import room_group, seat_group
+from rooms.online.groups import room_group, seat_group
 from tests.rooms.wsclient import both_seats, close_all, presence_becomes, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
