@@ -180,6 +180,9 @@ def test_online_mid_round_the_whole_table_fits_the_phone_as_against_the_computer
     live_db.run(finish_room_round, code, 10)
     host.reload()
     host.locator(".tarot-board.is-playing").wait_for(state="attached")  # the host's turn
+    # Both players here (not "Connecting…" nor "Waiting for your friend to connect…",
+    # a longer line while the socket reconnects after the reload).
+    expect(host.locator("#play-presence")).not_to_contain_text("…")
     picture(host, f"tarot-{screen}-{language}-online-mid-round")
     # The friend's name at the top, one's own stacks and their counts at the bottom: all
     # on screen, nothing of the table scrolled away inside its box.

@@ -23,6 +23,7 @@ TABLE = [["K1", "K2", "K3"], ["B5", "O5", "R5"], ["O9", "O10", "O11", "O12"]]
 MINE = ["K4", "K7", "K9", "B1", "B2", "B8", "B12", "O1", "O3", "R2", "R6", "R8", "R10", "R13"]
 THEIRS = ["K13", "B13", "O13", "R12"]
 AREAS = {"table": ".tiles-table", "rack": ".tiles-rack-area", "bar": ".tiles-actions"}
+MODES = ["computer", "local", "friend"]
 
 
 def three_sets() -> Any:
@@ -70,9 +71,17 @@ def inside(box: dict[str, float] | None, frame: dict[str, float] | None) -> None
     assert box["y"] + box["height"] <= frame["y"] + frame["height"], (box, frame)
 
 
-@pytest.mark.parametrize("language", ["en", "ru", "pt"])
-@pytest.mark.parametrize("mode", ["computer", "local", "friend"])
-@pytest.mark.parametrize("screen", ["small-phone", "phone"])
+# At 360x640, where the table was 72 px, every mode in pt and ru (where it was seen);
+# at 390x844 every mode in one language each (online in ru failed there too).
+@pytest.mark.parametrize(
+    ("screen", "mode", "language"),
+    [
+        *(("small-phone", mode, language) for mode in MODES for language in ("pt", "ru")),
+        ("phone", "computer", "en"),
+        ("phone", "local", "pt"),
+        ("phone", "friend", "ru"),
+    ],
+)
 def test_on_a_phone_the_table_is_the_largest_area_and_the_whole_bar_is_on_screen(
     new_page, live_db: LiveDatabase, screen: str, mode: str, language: str
 ) -> None:
