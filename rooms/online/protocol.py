@@ -67,42 +67,33 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
-class Ping:
+class Bare:
+    """A message that is its type alone: what else its frame holds is ignored."""
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> Bare:
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(Bare):
     type: ClassVar[str] = "ping"
 
-    @classmethod
-    def of(cls, message: dict[str, Any]) -> Ping:
-        return PING
-
 
 @dataclass(frozen=True, slots=True)
-class NewRound:
+class NewRound(Bare):
     type: ClassVar[str] = "new_round"
 
-    @classmethod
-    def of(cls, message: dict[str, Any]) -> NewRound:
-        return NEW_ROUND
-
 
 @dataclass(frozen=True, slots=True)
-class DeclineRound:
+class DeclineRound(Bare):
     type: ClassVar[str] = "decline_round"
 
-    @classmethod
-    def of(cls, message: dict[str, Any]) -> DeclineRound:
-        return DECLINE_ROUND
-
 
 @dataclass(frozen=True, slots=True)
-class Sync:
+class Sync(Bare):
     type: ClassVar[str] = "sync"
 
-    @classmethod
-    def of(cls, message: dict[str, Any]) -> Sync:
-        return SYNC
-
-
-PING, NEW_ROUND, DECLINE_ROUND, SYNC = Ping(), NewRound(), DeclineRound(), Sync()
 
 Incoming = Hello | Action | Ping | NewRound | DeclineRound | Sync
 # Every message a browser may send, by its type.
