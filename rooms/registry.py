@@ -136,6 +136,11 @@ class Game:
     # words, or None for "Round over"): rummy's "Deal over" after a deal that does not
     # end the match, as its board's own words say (docs/games.md); None: always "Round over".
     over_words: Callable[[Any], str | Promise | None] | None = None
+    # The narration of a move event (issue 56, gamekit.events): `narrate(event, viewer,
+    # mode) -> str`, the whole sentence in the active language for the seat that moved,
+    # the other seat or a watcher (viewer None), naming seats as the board does
+    # ("You", "The computer", "Your friend", "Player 2"); None: the game has none yet.
+    narrate: Callable[[Any, int | None, str], str] | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here
