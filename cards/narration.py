@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, ngettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cards.state import TURN_LIMIT
 from cards.templatetags.cards_board import card_name, shown_cards
 from gamekit.events import HIDDEN, Event
+from gamekit.memo import memoized
 from rooms.phrases import SeatPhrase
 
 DREW_CARD = SeatPhrase(
@@ -217,6 +218,37 @@ SAYS: dict[str, Callable[[Event, int | None, str], str]] = {
 }
 
 
+class _Seats(tuple):
+    """A fact's per-seat dict, frozen for the cache's key."""
+
+
 def narrate(event: Event | dict[str, Any], viewer: int | None, mode: str) -> str:
     """The event (as `view` shows it to `viewer`) in words, in the active language."""
-    return SAYS[event["kind"]](event, viewer, mode)  # type: ignore[arg-type]
+    facts = tuple(
+        (key, _Seats(value.items()) if isinstance(value, dict) else value)
+        for key, value in event["facts"].items()
+    )
+    return _said(
+        event["kind"], event["seat"], tuple(event["pieces"]), facts, viewer, mode, get_language()
+    )
+
+
+@memoized("cards.narration.said", 4096)
+def _said(
+    kind: str,
+    seat: int,
+    pieces: tuple[str, ...],
+    facts: tuple[tuple[str, Any], ...],
+    viewer: int | None,
+    mode: str,
+    language: str | None,
+) -> str:
+    """narrate's sentence, made once per event, viewer, mode and language (the cache
+    key): a board says every kept event again on each render, for every seat."""
+    event: Any = {
+        "kind": kind,
+        "seat": seat,
+        "pieces": list(pieces),
+        "facts": {key: dict(value) if isinstance(value, _Seats) else value for key, value in facts},
+    }
+    return SAYS[kind](event, viewer, mode)
