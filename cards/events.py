@@ -39,9 +39,9 @@ from gamekit.events import HIDDEN, Event, event
 from gamekit.saves import bad_state, read_int, read_seat
 from gamekit.seats import json_by_seat
 
-KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "discard", "deal_over", "match_over")
-# Two turns hold at most 2 x (a reshuffle, a draw, 3 melds, 11 lay-offs, a discard) and
-# the deal's end: a save holding more was not written by to_json.
+# Two turns hold at most 2 x (a reshuffle, a draw, 11 melds and lay-offs, each a card of
+# the hand at least, a discard) and the deal's end, 30: a save holding more events than
+# this was not written by to_json.
 MOST = 48
 
 
