@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamekit.events import Event, event
-from gamekit.seats import SEATS, other
+from gamekit.seats import other
 from tarot.cards import EXCUSE, as_number, half_points
 from tarot.state import HAND, STACK_SIZE, Play, State, Trick, is_over
 
@@ -142,33 +142,44 @@ def next_number(events: Sequence[Event]) -> int:
 
 def rebuilt(state: State, result: dict[str, Any] | None) -> tuple[Event, ...]:
     """The events `apply` would have recorded on the way to `state`, from its gathered
-    tricks and the card on the table (for `from_json`, and a state made by hand)."""
+    tricks and the card on the table (for `from_json`, and a state made by hand);
+    `result` is the round's when it is over. Only the kept plays' events are made: the
+    earlier ones are counted, for the numbers."""
     plays = [p for trick in state.tricks for p in trick[:2]] + list(state.trick)
     if not plays:
         return ()
-    # Each stack as dealt: what is left, then the cards played from it, last played
-    # lowest; after its k-th card is gathered, the one below it (index 2 - k) is up.
-    dealt = {
-        (s, i): [*state.stacks[s][i], *(p[1] for p in reversed(plays) if p[:3:2] == (s, i))]
-        for s in SEATS
-        for i in range(len(state.stacks[s]))
-    }
-    taken_from = dict.fromkeys(dealt, 0)
+    # `kept` leaves the plays from the latest one by the other seat than the last mover.
+    mover = plays[-1][0]
+    start = max((i for i, p in enumerate(plays) if p[0] != mover), default=0)
+    # The cards played from each stack, in order: the card turned up after a stack's
+    # k-th card was gathered is its (k+1)-th played, or its top now if none was since.
+    from_stack: dict[tuple[int, int], list[str]] = {}
+    for who, card, index in plays:
+        if index != HAND:
+            from_stack.setdefault((who, index), []).append(card)
+    gathered_from = dict.fromkeys(from_stack, 0)
     events: list[Event] = []
-    previous = None
+    n = 1
     for number, play in enumerate(plays):
-        events = kept(events, play[0], previous)
-        previous = play[0]
         gathered = state.tricks[number // 2] if number % 2 else None
         turned: list[Turned] = []
-        if gathered is not None:
-            for who, _, index in gathered[:2]:
-                if index == HAND:
-                    continue
-                taken_from[who, index] += 1
-                below = STACK_SIZE - 1 - taken_from[who, index]
-                if below >= 0:
-                    turned.append((who, index, dealt[who, index][below]))
+        for who, _, index in gathered[:2] if gathered else ():
+            if index == HAND:
+                continue
+            gathered_from[who, index] = k = gathered_from[who, index] + 1
+            if k < STACK_SIZE:
+                later = from_stack[who, index]
+                turned.append(
+                    (who, index, later[k] if k < len(later) else state.stacks[who][index][-1])
+                )
         ended = result if number == len(plays) - 1 and is_over(state) else None
-        events += play_events(next_number(events), play, gathered, turned, ended)
+        if number < start:  # not kept: counted only (it never ends the round)
+            if gathered is not None:
+                excuse = EXCUSE in (gathered[0][1], gathered[1][1])
+                n += 1 + excuse + len(turned)
+            n += 1
+            continue
+        made = play_events(n, play, gathered, turned, ended)
+        events += made
+        n += len(made)
     return tuple(events)
