@@ -20,6 +20,7 @@ events of its own and an older save reads with them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -132,7 +133,9 @@ def kept(events: Sequence[Event], seat: int, previous: int | None) -> list[Event
     the same seat plays on, else those from the other seat's latest play on."""
     if previous is None or previous == seat:
         return list(events)
-    start = max((i for i, one in enumerate(events) if one["kind"] == PLAY), default=0)
+    start = len(events) - 1
+    while start > 0 and events[start]["kind"] != PLAY:
+        start -= 1
     return list(events[start:])
 
 
@@ -149,18 +152,19 @@ def rebuilt(state: State, result: dict[str, Any] | None) -> tuple[Event, ...]:
     if not plays:
         return ()
     # `kept` leaves the plays from the latest one by the other seat than the last mover.
-    mover = plays[-1][0]
-    start = max((i for i, p in enumerate(plays) if p[0] != mover), default=0)
-    # The cards played from each stack, in order: the card turned up after a stack's
-    # k-th card was gathered is its (k+1)-th played, or its top now if none was since.
-    from_stack: dict[tuple[int, int], list[str]] = {}
-    for who, card, index in plays:
-        if index != HAND:
-            from_stack.setdefault((who, index), []).append(card)
-    gathered_from = dict.fromkeys(from_stack, 0)
+    mover, start = plays[-1][0], len(plays) - 1
+    while start > 0 and plays[start][0] == mover:
+        start -= 1
+    # Before it: a play each, and for each trick gathered, its trick_won, the Excuse's
+    # exchange (never in the last trick, which is kept) and a turned_up for each of a
+    # stack's first two cards gathered (the third leaves it empty).
+    done = start // 2 * 2
+    gathered_from = Counter((p[0], p[2]) for p in plays[:done] if p[2] != HAND)
+    n = 1 + start + done // 2 + any(p[1] == EXCUSE for p in plays[:done])
+    n += sum(min(count, STACK_SIZE - 1) for count in gathered_from.values())
     events: list[Event] = []
-    n = 1
-    for number, play in enumerate(plays):
+    for number in range(start, len(plays)):
+        play = plays[number]
         gathered = state.tricks[number // 2] if number % 2 else None
         turned: list[Turned] = []
         for who, _, index in gathered[:2] if gathered else ():
@@ -168,18 +172,16 @@ def rebuilt(state: State, result: dict[str, Any] | None) -> tuple[Event, ...]:
                 continue
             gathered_from[who, index] = k = gathered_from[who, index] + 1
             if k < STACK_SIZE:
-                later = from_stack[who, index]
-                turned.append(
-                    (who, index, later[k] if k < len(later) else state.stacks[who][index][-1])
-                )
+                turned.append((who, index, _turned(state, plays, who, index, k)))
         ended = result if number == len(plays) - 1 and is_over(state) else None
-        if number < start:  # not kept: counted only (it never ends the round)
-            if gathered is not None:
-                excuse = EXCUSE in (gathered[0][1], gathered[1][1])
-                n += 1 + excuse + len(turned)
-            n += 1
-            continue
         made = play_events(n, play, gathered, turned, ended)
         events += made
         n += len(made)
     return tuple(events)
+
+
+def _turned(state: State, plays: Sequence[Play], seat: int, index: int, k: int) -> str:
+    """The card turned up on a stack once its k-th card played was gathered: the next
+    card played from it, or its top now if none was since."""
+    later = [p[1] for p in plays if p[0] == seat and p[2] == index]
+    return later[k] if k < len(later) else state.stacks[seat][index][-1]
