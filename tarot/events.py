@@ -1,15 +1,17 @@
 """The Tarot duel's move events (gamekit/events.py; docs/games.md, "The Tarot duel's
 events"): what one play did, as `apply` records it in the state and `view` shows it.
 
-A play makes, in this order:
+Every event's `seat` is the seat that played (gamekit.events: who moved); the others
+it speaks of are in its facts and places. A play makes, in this order:
 - `play`: the card, from `hand-S` or `stack-S-K` to `trick` (facts: `lead`);
 - when it is the trick's second card, the trick gathered: `trick_won` (the cards the
   winner takes, `trick` to `won-W`; facts: `winner`, `card` the winner's own card,
   `points` those cards' points, `last`), then `excuse_returned` if the Excuse came
   back to its owner (`trick` to `won-S`; facts: `giver`, `receiver`, `points` 0.5),
   then `turned_up` for each stack a card of the trick came from that still has cards
-  (its new top, now face up, `stack-S-K` to itself), then `round_over` after the last
-  trick (facts: tarot/scoring.py's result, and `reason`: "threshold" or "drawn").
+  (its new top, now face up, `stack-S-K` to itself; facts: `owner`, `stack` K), then
+  `round_over` after the last trick (facts: tarot/scoring.py's result, and `reason`:
+  "threshold" or "drawn").
 
 Every card an event names is public when it is named (played, or just turned up), so
 no event is private. The state keeps the events from the other seat's latest play on
@@ -83,7 +85,7 @@ def play_events(
     made.append(
         event(
             n + len(made),
-            winner,
+            seat,
             TRICK_WON,
             taken,
             TRICK,
@@ -98,7 +100,7 @@ def play_events(
         made.append(
             event(
                 n + len(made),
-                owner,
+                seat,
                 EXCUSE_RETURNED,
                 [EXCUSE],
                 TRICK,
@@ -110,14 +112,16 @@ def play_events(
         )
     for who, index, up in turned:
         place = stack_place(who, index)
-        made.append(event(n + len(made), who, TURNED_UP, [up], place, place, stack=index + 1))
+        made.append(
+            event(n + len(made), seat, TURNED_UP, [up], place, place, owner=who, stack=index + 1)
+        )
     if result is not None:
         facts = {
             key: result[key]
             for key in ("winner", "points", "oudlers", "thresholds", "scores", "petit_taker")
         }
         facts["reason"] = "drawn" if result["drawn"] else "threshold"
-        made.append(event(n + len(made), result["winner"] or seat, ROUND_OVER, **facts))
+        made.append(event(n + len(made), seat, ROUND_OVER, **facts))
     return made
 
 
