@@ -10,10 +10,10 @@ one the page has shown for that round (docs/games.md, "Move events")."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 from typing import Any, cast
 
 from django.http import HttpRequest
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from gamekit.engine import Seat, Status, View

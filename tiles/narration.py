@@ -136,33 +136,29 @@ BLOCKED_DRAW = _("Two passes in a row end the round: the rack sums are equal, a 
 SET_WORDS = {"new_set": LAID, "add": ADDED, "moved": MOVED}
 
 
-def tiles_words(codes: list[str]) -> str:
-    """Tiles by their spoken names, in order ("red 7, blue 7, black 7")."""
-    language = get_language()
-    return ", ".join(label(code, language) for code in codes)
-
-
 def narrate(event: dict[str, Any], viewer: int | None, mode: str) -> str:
     """The sentence of `event` (as `viewer` may see it) for `viewer` in `mode`."""
     kind, who, facts = event["kind"], event["seat"], event["facts"]
+    language = get_language()
     if kind == "draw":
         tile = event["pieces"][0] if event["pieces"] else HIDDEN
         if tile == HIDDEN:
-            return DREW_UNSEEN.text(who, viewer, mode)
-        return DREW.text(who, viewer, mode, tile=label(tile, get_language()))
+            return DREW_UNSEEN.said(who, viewer, mode, language)
+        return DREW.said(who, viewer, mode, language, tile=label(tile, language))
     if kind == "pass":
-        return PASSED.text(who, viewer, mode)
+        return PASSED.said(who, viewer, mode, language)
     if kind in SET_WORDS:
         phrase = LAID_ANOTHER if kind == "new_set" and facts.get("another") else SET_WORDS[kind]
+        tiles = ", ".join(label(code, language) for code in event["pieces"])
         number = event["target"].removeprefix("set-")
-        return phrase.text(who, viewer, mode, tiles=tiles_words(event["pieces"]), set=number)
+        return phrase.said(who, viewer, mode, language, tiles=tiles, set=number)
     if kind == "initial_meld":
-        return MELDED.text(who, viewer, mode, counter=facts["points"])
+        return MELDED.said(who, viewer, mode, language, counter=facts["points"])
     if kind == "round_over":
         winner = facts["winner"]
         if winner is None:
             return str(BLOCKED_DRAW)
         points = facts["scores"][str(winner)]
         phrase = WENT_OUT if facts["reason"] == "out" else BLOCKED
-        return phrase.text(winner, viewer, mode, counter=points)
+        return phrase.said(winner, viewer, mode, language, counter=points)
     raise ValueError(f"not a tile rummy event: {kind!r}")
