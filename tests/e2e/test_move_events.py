@@ -36,7 +36,7 @@ def test_the_computers_turn_is_said_set_by_set_and_a_reload_says_none_again(new_
     drawn = page.locator("#board [data-events] li[data-kind='draw']").get_attribute("data-pieces")
     assert told == [
         f"You drew {label(drawn or '', 'en')}.",
-        "The computer laid black 10, black 11, black 12 as a new set, set 1.",
+        "The computer laid black 10, 11, 12 as a new set, set 1.",
         "The computer laid blue 10, orange 10, red 10 as another new set, set 2.",
         "The computer's initial meld: 63 points.",
         "Your turn",
