@@ -29,6 +29,7 @@ EVERY_CACHE = {
     "rooms.online.threads.count": 1,
     "rooms.online.threads.executor": 1,
     "rooms.phrases.drawn": 4096,
+    "rooms.phrases.said": 4096,
     "rooms.seats.seat_name": 256,
     "tarot.board.card_markup": 16384,
     "tarot.board.card_name": 1024,
@@ -45,6 +46,7 @@ EVERY_CACHE = {
     "tiles.markup.label": 1024,
     "tiles.markup.set_item": 4096,
     "tiles.markup.tile_html": 8192,
+    "tiles.narration.tiles_words": 4096,
     "tiles.sets.check_sorted": 1 << 16,
 }
 
