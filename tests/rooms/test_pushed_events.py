@@ -19,6 +19,9 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 
 MOVES = 16  # enough for draws, plays and a reply on each side
 NARRATED = sorted(game.slug for game in registry.all_games() if game.narrate is not None)
+# The games whose rules draw a piece that only the drawer may see (the Tarot duel's
+# cards are named only once face up: none of its events is private).
+DRAWING = {"tiles", "cards"}
 EVENTS_LIST = re.compile(r"<ol hidden data-events[^>]*>.*?</ol>", re.S)
 
 
@@ -83,5 +86,5 @@ async def test_the_pushed_events_equal_a_fresh_syncs_for_both_seats_and_a_watche
                 private_seen += 1
                 assert set(other["pieces"]) == {HIDDEN}
                 assert HIDDEN not in own["pieces"]
-    assert private_seen, f"{slug}: no private piece was drawn in {MOVES} moves"
+    assert private_seen or slug not in DRAWING, f"{slug}: no private piece in {MOVES} moves"
     await close_all(host, guest, watcher)
