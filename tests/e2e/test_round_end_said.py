@@ -137,3 +137,65 @@ def test_the_lessons_end_is_said_and_its_way_on_is_focused(new_page) -> None:
     page.wait_for_timeout(200)
     assert "Lesson over. Play a whole round:" in said(page)[before:]
     expect(page.locator("#lesson-over a").first).to_be_focused()
+
+
+def all_but_the_last_discard(using: str, code: str) -> tuple[int, dict]:
+    """Play the room's first rummy deal with the easy bots up to the discard that ends
+    it (bots' seeds tried until one ends so), written as the store would have; the seat
+    to make that discard and the discard."""
+    from rooms import registry
+    from rooms.models import ActionLog, Room, RoundStart
+
+    start = RoundStart.objects.using(using).select_related("room").get(room__code=code, round=1)
+    engine, bots = registry.get("cards").engine, registry.get("cards").bots
+    for seed in range(40):
+        state, rng, actions = engine.from_json(start.state), random.Random(seed), []
+        while True:
+            seat = engine.status(state)["turn"]
+            action = bots.choose(state, seat, "easy", rng)
+            after = engine.apply(state, seat, action)
+            if engine.status(after)["over"]:
+                break
+            state = after
+            version = start.version + len(actions) + 1
+            actions.append(ActionLog(room=start.room, seat=seat, version=version, action=action))
+        if action["type"] == "discard":
+            break
+    ActionLog.objects.using(using).bulk_create(actions)
+    Room.objects.using(using).filter(pk=start.room.pk).update(
+        state=engine.to_json(state), version=actions[-1].version
+    )
+    return seat, action
+
+
+def test_online_the_deals_end_is_said_to_both_and_each_focus_goes_to_the_next_deal(
+    new_page, live_db
+) -> None:
+    from tests.e2e.play_pages import open_room
+
+    host = new_page(locale="en-GB")
+    open_room(host, "cards")
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    guest = new_page(locale="ru-RU")
+    guest.goto(host.url)
+    guest.locator("#board [data-own-hand]").wait_for()
+    seat, action = live_db.run(all_but_the_last_discard, code)
+    pages = {1: host, 2: guest}
+    for page in pages.values():
+        page.reload()
+        page.locator("#board [data-own-hand] .card").first.focus()  # a keyboard player
+    mover, waiter = pages[seat], pages[3 - seat]
+    counts = {page: len(said(page)) for page in pages.values()}
+    expect(waiter.locator("#play-new")).to_be_enabled()
+
+    last_move_by_keys(mover, "cards", action)
+
+    for page in pages.values():
+        heading = page.locator("#board .board-result h2")
+        expect(heading).to_be_visible()
+        page.wait_for_function(
+            "([text, after]) => [...document.querySelectorAll('#play-announce p')]"
+            ".slice(after).some(p => p.textContent === text)",
+            arg=[heading.inner_text().strip(), counts[page]],
+        )
+        expect(page.locator("#board [data-play-again]")).to_be_focused()
