@@ -13,7 +13,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from tests.e2e.announcing import LANGUAGES, said
-from tests.e2e.play_pages import save_token, seal, wait_until_idle
+from tests.e2e.play_pages import picture, save_token, seal, wait_until_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +95,9 @@ def test_the_rounds_end_is_said_with_its_points_and_play_again_is_focused(
     assert points.split(".")[0] in lines[at + 1]
     again = page.locator("#board [data-play-again]")
     expect(again).to_be_focused()
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        picture(page, f"round-end-{slug}-{language}-{width}")
 
     page.keyboard.press("Enter")
     expect(heading).to_have_count(0)
