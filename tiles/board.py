@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import secrets
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -185,16 +186,23 @@ def _position(view: dict[str, Any], seat: int | None, mode: str, language: str |
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
-def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None) -> str:
+def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None, said: str = "") -> str:
     """The table and the rack of a turn in progress (tiles_board.draft_context): in the
     board, and after every edit the draft endpoint's answer to the board's htmx form
     (tiles/views.py), with the `verdict` board.js reads: a div, not a json_script, for
-    htmx drops every script tag of an answer (allowScriptTags is off)."""
+    htmx drops every script tag of an answer (allowScriptTags is off). `said`: what the
+    edit did, in words (tiles.draft_words), for screen readers only; announce.js says
+    it once, by its id, new in every answer."""
     marker = (
         f'<div id="tiles-verdict" hidden data-verdict="{_value(to_json(verdict))}"></div>'
         if verdict
         else ""
     )
+    if said:
+        marker += (
+            f'<p class="visually-hidden" data-speak="draft-edit" '
+            f'data-speak-id="{secrets.token_hex(6)}">{_value(said)}</p>'
+        )
     return f"\n{marker}{_draft(draft, _fixed(get_language()))[1:]}"
 
 
@@ -327,7 +335,8 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
             f'    <input type="hidden" name="table" value="{_value(to_json(data["table"]))}">\n'
             f'    <input type="hidden" name="rack" value="{_value(to_json(data["rack"]))}">\n'
             f'    <input type="hidden" name="opened" value="{_value(to_json(data["opened"]))}">\n'
-            f'    <input type="hidden" name="edits" value="[]">\n  </form>\n  '
+            f'    <input type="hidden" name="edits" value="[]">\n'
+            f'    <input type="hidden" name="said" value="0">\n  </form>\n  '
         )
         tools = _turn_tools(language, mode, bool(view.get("pool_count")))
     return (
