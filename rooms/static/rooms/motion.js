@@ -24,6 +24,12 @@
     return rect.width > 0 && rect.height > 0;
   }
 
+  /** Whether the element is drawn: a closed <details>' content (Tarot's won cards) keeps
+      a box but is not shown (content-visibility). */
+  function shown(element, rect) {
+    return visible(rect) && (!element.checkVisibility || element.checkVisibility());
+  }
+
   /** The board's event list: [{n, seat, kind, pieces, source, target}], and its round. */
   function readEvents(root) {
     const list = root.querySelector("[data-events]");
@@ -43,17 +49,16 @@
     const places = new Map();
     root.querySelectorAll("[data-place]").forEach((element) => {
       const rect = element.getBoundingClientRect();
-      if (visible(rect) && !places.has(element.dataset.place)) places.set(element.dataset.place, rect);
+      if (shown(element, rect) && !places.has(element.dataset.place)) places.set(element.dataset.place, rect);
     });
     return places;
   }
 
   function readPieces(root) {
-    return [...root.querySelectorAll("[data-piece]")].map((element) => ({
-      code: element.dataset.piece,
-      element,
-      rect: element.getBoundingClientRect(),
-    }));
+    return [...root.querySelectorAll("[data-piece]")].map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { code: element.dataset.piece, element, rect, shown: shown(element, rect) };
+    });
   }
 
   /** What the board shows now, read before it is replaced. */
@@ -87,7 +92,7 @@
       const options = [];
       was.forEach((old) =>
         now.forEach((piece) => {
-          const seen = visible(old.rect) + visible(piece.rect);
+          const seen = old.shown + piece.shown;
           const [x1, y1] = centre(old.rect);
           const [x2, y2] = centre(piece.rect);
           options.push([(2 - seen) * 1e6 + Math.hypot(x1 - x2, y1 - y2), old, piece]);
@@ -118,7 +123,7 @@
     }
     element.classList.add("motion-ghost");
     element.setAttribute("aria-hidden", "true");
-    element.removeAttribute("tabindex");
+    element.inert = true; // a copy of a button: never focused, never pressed
     Object.assign(element.style, {
       position: "fixed",
       left: `${rect.left}px`,
@@ -174,7 +179,7 @@
   /** Whether a piece is elsewhere than before: new, shown or hidden since, or moved. */
   function moved(piece) {
     const old = piece.from;
-    if (!old || visible(old.rect) !== visible(piece.rect)) return true;
+    if (!old || old.shown !== piece.shown) return true;
     const [x1, y1] = centre(old.rect);
     const [x2, y2] = centre(piece.rect);
     return Math.hypot(x1 - x2, y1 - y2) > 1 || Math.abs(old.rect.width - piece.rect.width) > 1;
@@ -218,7 +223,7 @@
         if (code === "?") return unseen.push([index, event.source, event.target]);
         const copies = pieces.filter((piece) => piece.code === code);
         const piece = copies.find((each) => claimed.has(each) && moved(each)) || copies.find(moved) || copies[0];
-        const gone = olds.find((old) => old.code === code && !old.to && visible(old.rect));
+        const gone = olds.find((old) => old.code === code && !old.to && old.shown);
         const owner = piece || gone;
         if (!owner) return;
         if (!claimed.has(owner)) claimed.set(owner, []);
@@ -246,8 +251,8 @@
         .map((index) => placeRect(fresh[index].target))
         .filter(Boolean);
       const old = piece.from;
-      if (visible(piece.rect)) {
-        if (old && visible(old.rect)) {
+      if (piece.shown) {
+        if (old && old.shown) {
           if (!via.length && !moved(piece)) return;
           play(piece.element, path(piece.rect, [old.rect, ...via]), at, legs);
           played += 1;
@@ -261,7 +266,7 @@
           play(piece.element, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], at, legs);
           played += 1;
         }
-      } else if (old && visible(old.rect)) {
+      } else if (old && old.shown) {
         // Into a hidden place (a won pile, a closed list): the old piece goes there and fades.
         const box = piece.element.closest("[data-place]");
         const end = steps.length
@@ -277,13 +282,13 @@
     // Pieces seen before and now nowhere: gone with their event to its target (face down
     // into a hidden hand), or covered where they were (a discard pile's old top).
     olds.forEach((old) => {
-      if (old.to || !visible(old.rect)) return;
+      if (old.to || !old.shown) return;
       const steps = claimed.get(old) || [];
       const font = fontNear(pieces, old);
       if (steps.length) {
         const end = placeRect(fresh[steps[steps.length - 1]].target);
         if (!end) return;
-        const hiddenPlace = !pieces.some((piece) => visible(piece.rect) && inside(piece.rect, end));
+        const hiddenPlace = !pieces.some((piece) => piece.shown && inside(piece.rect, end));
         const copy = ghost(old.rect, { faceDown: hiddenPlace, like: old.element, font });
         const via = steps
           .slice(0, -1)
@@ -337,12 +342,12 @@
   }
 
   function sizeOf(pieces) {
-    const shown = pieces.find((piece) => visible(piece.rect) && !piece.element.closest(".card-list"));
-    return shown ? [shown.rect.width, shown.rect.height] : [40, 56];
+    const one = pieces.find((piece) => piece.shown && !piece.element.closest(".card-list"));
+    return one ? [one.rect.width, one.rect.height] : [40, 56];
   }
 
   function fontNear(pieces, old) {
-    const same = pieces.find((piece) => piece.code === old.code) || pieces.find((piece) => visible(piece.rect));
+    const same = pieces.find((piece) => piece.code === old.code) || pieces.find((piece) => piece.shown);
     return same ? window.getComputedStyle(same.element).font : "";
   }
 
@@ -368,7 +373,7 @@
 
   // A board's own swaps of a part of it (tile rummy's draft area, by htmx) move too, but
   // not right after a drag: the piece is already where the player dropped it.
-  let dropped = 0;
+  let dropped = -Infinity;
   document.addEventListener(
     "pointerup",
     () => {

@@ -1,0 +1,180 @@
+"""A move seen (issue 56, rooms/static/rooms/motion.js): after a move the piece that
+moved travels (its element, or its face-down copy from or into a hidden place, has a
+running animation) and comes to rest in its new place, for each game against the
+computer, online on both players' pages and a watcher's; under reduced motion nothing
+travels. A recorder in the page notes, right after each change of the board, the
+pieces whose travel is running (motion.js names its animations "motion")."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e import play_pages
+from tests.e2e.cards_pages import mid_game, open_saved_game
+from tests.e2e.tiles_pages import make_a_set_of_the_first_tiles, position_token
+from tests.e2e.tiles_pages import open_saved_game as open_tiles_game
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP = {"width": 1280, "height": 800}
+
+# Right after each change of the board, the pieces travelling: their codes, "ghost" for a
+# copy out of the page's flow (face down from or into a hidden place).
+RECORD = """() => {
+  window.travels = [];
+  const note = () => setTimeout(() => {
+    const running = document.getAnimations()
+      .filter((a) => a.id === "motion" && a.playState === "running");
+    const pieces = running.map((a) => a.effect.target.dataset.piece || "ghost");
+    if (pieces.length) window.travels.push(pieces);
+  }, 0);
+  new MutationObserver(note)
+    .observe(document.getElementById("board"), { childList: true, subtree: true });
+}"""
+
+AT_REST = """() => !document.getAnimations().some((a) => a.id === "motion") &&
+  !document.querySelector(".motion-ghost")"""
+
+# The visible copy of a piece lies inside the place named.
+RESTS_IN = """([code, place]) => {
+  const box = document.querySelector(`[data-place="${place}"]`).getBoundingClientRect();
+  return [...document.querySelectorAll(`[data-piece="${code}"]`)].some((piece) => {
+    const rect = piece.getBoundingClientRect();
+    const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
+    return rect.width > 0 && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  });
+}"""
+
+
+def record(page: Page) -> None:
+    page.evaluate(RECORD)
+
+
+def travelled(page: Page, piece: str = "ghost") -> None:
+    """Until `piece` (a code, or "ghost") has been seen travelling, then at rest."""
+    page.wait_for_function(
+        "piece => window.travels.some((pieces) => pieces.includes(piece))", arg=piece
+    )
+    page.wait_for_function(AT_REST)
+
+
+def rests_in(page: Page, code: str, place: str) -> bool:
+    return page.evaluate(RESTS_IN, [code, place])
+
+
+def nothing_travelled(page: Page) -> None:
+    page.wait_for_timeout(150)  # longer than the recorder's wait, shorter than a move
+    assert page.evaluate("() => window.travels") == []
+    assert page.evaluate(AT_REST)
+
+
+# --- Against the computer -----------------------------------------------------------
+
+
+def tiles_set_made(page: Page) -> str:
+    """Tile rummy: three tiles of the rack made a new set; the first one's code."""
+    token = position_token(["R7", "B7", "K7", "O2", "O9"], ["B1", "B2", "K9", "R11"], [])
+    open_tiles_game(page, "/tiles/computer/", "play:tiles:computer:token", token)
+    record(page)
+    return make_a_set_of_the_first_tiles(page)[0]
+
+
+def cards_pile_taken(page: Page) -> str:
+    """Rummy: the player takes the discard pile's top (the king of clubs)."""
+    open_saved_game(page, "computer", mid_game())
+    record(page)
+    page.get_by_role("button", name="Take the king of clubs").click()
+    play_pages.wait_until_idle(page)
+    return "KC"
+
+
+def tarot_card_played(page: Page) -> str:
+    """Tarot: the player leads a card of the hand; the computer answers."""
+    page.goto("/tarot/computer/")
+    card = page.locator(".tarot-board.is-playing .tarot-hand button.card[data-legal]").first
+    code = card.get_attribute("data-code") or ""
+    record(page)
+    card.click()
+    page.get_by_role("button", name="Play card").click()
+    play_pages.wait_until_idle(page)
+    return code
+
+
+MOVES = {
+    "tiles": (tiles_set_made, "set-1"),
+    "cards": (cards_pile_taken, "hand-1"),
+    "tarot": (tarot_card_played, None),  # to the trick, or with it to a won pile
+}
+
+
+@pytest.mark.parametrize("game", MOVES)
+def test_against_the_computer_the_moved_piece_travels_to_its_new_place(new_page, game) -> None:
+    page = new_page(viewport=DESKTOP)
+    move, place = MOVES[game]
+    code = move(page)
+    if place is None:  # to the trick, or a copy with the trick to a won pile
+        page.wait_for_function(
+            "code => window.travels.flat().some((piece) => piece === code || piece === 'ghost')",
+            arg=code,
+        )
+        page.wait_for_function(AT_REST)
+        assert (
+            rests_in(page, code, "trick")
+            or page.locator(f'[data-place^="won-"] [data-piece="{code}"]').count()
+        )
+    else:
+        travelled(page, code)
+        assert rests_in(page, code, place)
+
+
+@pytest.mark.parametrize("game", MOVES)
+def test_under_reduced_motion_nothing_travels(new_page, game) -> None:
+    page = new_page(viewport=DESKTOP, reduced_motion="reduce")
+    move, _place = MOVES[game]
+    move(page)
+    nothing_travelled(page)
+
+
+# --- Online: both players and a watcher ---------------------------------------------
+
+
+def room_of_three(new_page, game: str) -> tuple[Page, Page, Page]:
+    """A room of `game`: the host (seat 1), the guest and a watcher, each recording."""
+    host = new_page(viewport=DESKTOP)
+    play_pages.open_room(host, game)
+    invite = host.locator("#play-invite-link").input_value()
+    guest = play_pages.join(new_page, invite)
+    expect(host.locator("#play-presence")).to_contain_text("Both players are here.")
+    watcher = new_page(viewport=DESKTOP)  # the full room offers to watch it
+    watcher.goto(invite)
+    watcher.locator("#full-watch").click()
+    watcher.wait_for_url("**/watch/")
+    for page in (host, guest, watcher):
+        page.locator("#board [data-place]").first.wait_for(state="attached")
+        record(page)
+    return host, guest, watcher
+
+
+def test_online_rummy_the_pile_card_taken_travels_on_every_page(new_page) -> None:
+    host, guest, watcher = room_of_three(new_page, "cards")
+    take = host.locator('.cards-actions [data-action="draw-discard"]')
+    code = host.locator(".deck-pile [data-piece]").get_attribute("data-piece") or ""
+    take.click()
+    travelled(host, code)
+    assert rests_in(host, code, "hand-1")
+    # The others see it go from the pile into a hidden hand: a copy of it travels.
+    travelled(guest)
+    travelled(watcher)
+
+
+def test_online_tarot_a_stack_card_led_travels_to_the_trick_on_every_page(new_page) -> None:
+    host, guest, watcher = room_of_three(new_page, "tarot")
+    mover = host if host.locator(".tarot-board.is-playing").count() else guest
+    card = mover.locator(".tarot-board.is-playing button.card[data-legal][data-stack]").first
+    code = card.get_attribute("data-code") or ""
+    card.click()
+    mover.get_by_role("button", name="Play card").click()
+    for page in (host, guest, watcher):  # a stack's top card is face up for all
+        travelled(page, code)
+        assert rests_in(page, code, "trick")
