@@ -28,6 +28,7 @@ EVERY_CACHE = {
     "rooms.online.threads.count": 1,
     "rooms.online.threads.executor": 1,
     "rooms.phrases.drawn": 4096,
+    "rooms.phrases.said": 4096,
     "rooms.seats.seat_name": 256,
     "tarot.board.card_markup": 16384,
     "tarot.board.card_name": 1024,

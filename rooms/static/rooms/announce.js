@@ -10,6 +10,14 @@
    - data-speak-repeat: every time it is shown (a refusal said twice is heard twice);
    - otherwise: when its words differ from the last ones of its key.
    After a new move, the status line is spoken again ("Your turn"), even unchanged.
+
+   A board whose game tells its moves as events (issue 56) ends with a hidden list of
+   them, <ol data-events data-game-no="G"><li data-event="N">The sentence.</li>...: the
+   items numbered above the last one said for round G are said in order (a computer's
+   turn of several steps, the opponent's whole turn), instead of the board's move line;
+   the first board the page shows is taken as heard (a fresh load says none of them).
+   When the numbers go back (a replay's step back, a new game that starts at 1 again),
+   the move line is said as before.
    Each announcement is a new paragraph of the region, so that a screen reader reads
    repeated words again. Two keys read on demand: `l` the last move, `p` the position
    (the board's hidden [data-position] summary). No rule of any game lives here. */
@@ -101,12 +109,46 @@
     return found;
   }
 
+  // --- The move events: the last one said, by round (null before the first board) ----
+  let heard = null; // { game: "G", n: N }
+
+  /** The sentences of the board's events not said yet, in order; null when the board
+      has no events list, or when its numbers went back (the move line speaks then). */
+  function newEvents() {
+    const board = document.getElementById("board");
+    if (!board || !board.firstElementChild) return null;
+    const list = board.querySelector("[data-events]");
+    const container = list && list.parentElement;
+    // Behind the hand-over cover: kept for the player who takes the device.
+    if (container && container.closest("[hidden], [aria-hidden='true']")) return [];
+    const items = list ? Array.from(list.querySelectorAll("li[data-event]")) : [];
+    const game = list ? list.dataset.gameNo : null;
+    const last = items.length ? Number(items[items.length - 1].dataset.event) : 0;
+    const before = heard;
+    heard = { game, n: last };
+    if (before === null || !list) return before === null ? [] : null;
+    const from = before.game === game ? before.n : 0;
+    if (last < from) return null;
+    return items
+      .filter((item) => Number(item.dataset.event) > from)
+      .map((item) => clean(item.textContent))
+      .filter(Boolean);
+  }
+
   function announce(elements) {
     let said = [];
     elements.forEach((element) => {
       const text = spoken(element);
       if (text !== null) said.push({ key: element.dataset.speak, text });
     });
+    const events = newEvents();
+    if (events && events.length) {
+      // The events say the move: the board's move line is heard no more for it.
+      const at = said.findIndex((item) => item.key === "move");
+      said = said.filter((item) => item.key !== "move");
+      const spot = at >= 0 ? at : 0;
+      said.splice(spot, 0, ...events.map((text) => ({ key: "move", text })));
+    }
     // After a move, whose turn it is now (even in the same words as before), before
     // the rest of the board's news.
     const move = said.findIndex((item) => item.key === "move");
@@ -117,7 +159,8 @@
         text: line ? shownWords(line) : "",
       };
       said = said.filter((item) => item !== status);
-      if (status.text) said.splice(said.findIndex((item) => item.key === "move") + 1, 0, status);
+      const lastMove = said.length - 1 - [...said].reverse().findIndex((item) => item.key === "move");
+      if (status.text) said.splice(lastMove + 1, 0, status);
     }
     if (said.length) say(said.map((item) => item.text));
   }
