@@ -178,3 +178,10 @@ def test_online_tarot_a_stack_card_led_travels_to_the_trick_on_every_page(new_pa
     for page in (host, guest, watcher):  # a stack's top card is face up for all
         travelled(page, code)
         assert rests_in(page, code, "trick")
+
+
+def test_online_tiles_a_tile_drawn_travels_face_down_from_the_pool(new_page) -> None:
+    host, guest, watcher = room_of_three(new_page, "tiles")
+    host.get_by_role("button", name="Draw").click()
+    for page in (host, guest, watcher):
+        travelled(page)

@@ -137,11 +137,12 @@
     return element;
   }
 
-  /** The transform that puts an element whose rect at rest is `home` over `rect`. */
-  function over(home, rect) {
+  /** The transform that puts an element whose rect at rest is `home` over `rect`'s
+      centre; `scaled`, at its size too (a piece's old rect, not a place's). */
+  function over(home, rect, scaled = false) {
     const [x1, y1] = centre(home);
     const [x2, y2] = centre(rect);
-    const scale = home.width ? Math.max(0.3, Math.min(3, rect.width / home.width)) : 1;
+    const scale = scaled && home.width ? Math.max(0.3, Math.min(3, rect.width / home.width)) : 1;
     return `translate(${x2 - x1}px, ${y2 - y1}px) scale(${scale})`;
   }
 
@@ -168,10 +169,14 @@
     return animation;
   }
 
-  /** Keyframes from over the first of `rects` by way of the others to the element's
-      place at rest, `home`: one leg a step. */
-  function path(home, rects) {
-    const frames = rects.map((rect, index) => ({ transform: over(home, rect), offset: index / rects.length }));
+  /** Keyframes from over the first of `rects` (at its size if `sized`: the piece's old
+      rect) by way of the others (places) to the element's place at rest, `home`: one leg
+      a step. */
+  function path(home, rects, sized) {
+    const frames = rects.map((rect, index) => ({
+      transform: over(home, rect, sized && index === 0),
+      offset: index / rects.length,
+    }));
     frames.push({ transform: "none", offset: 1 });
     return frames;
   }
@@ -254,7 +259,7 @@
       if (piece.shown) {
         if (old && old.shown) {
           if (!via.length && !moved(piece)) return;
-          play(piece.element, path(piece.rect, [old.rect, ...via]), at, legs);
+          play(piece.element, path(piece.rect, [old.rect, ...via], true), at, legs);
           played += 1;
         } else if (steps.length) {
           // From a hidden place: face down from it, then the piece itself shows.
@@ -262,7 +267,7 @@
           const start = (box && placeRect(box.dataset.place)) || placeRect(fresh[steps[0]].source);
           if (!start) return;
           const back = ghost(piece.rect, { faceDown: true, like: piece.element });
-          play(back, path(piece.rect, [start, ...via]), at, legs);
+          play(back, path(piece.rect, [start, ...via], false), at, legs);
           play(piece.element, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], at, legs);
           played += 1;
         }
@@ -328,7 +333,7 @@
     const frames = [{ transform: "none", opacity: 1, offset: 0 }];
     rects.forEach((rect, index) => {
       frames.push({
-        transform: `${over(home, rect).replace(/scale\([^)]*\)/, "")} scale(${index === rects.length - 1 ? 0.6 : 1})`,
+        transform: over(home, rect).replace("scale(1)", index === rects.length - 1 ? "scale(0.6)" : "scale(1)"),
         opacity: index === rects.length - 1 ? 0 : 1,
         offset: (index + 1) / rects.length,
       });
