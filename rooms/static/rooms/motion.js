@@ -1,398 +1,244 @@
-/* A move seen (issue 56): when a board is replaced, its pieces travel from where they
-   were to where they are, as Lichess's board plans a move. Plain JavaScript, FLIP with
-   the Web Animations API: before the swap the rects of every [data-piece] and
-   [data-place] are read; after it, each piece seen before travels from its old rect to
-   its new one (transforms only: no layout shift), and the board's hidden event list
-   (<ol data-events data-game-no>, docs/games.md) says what came from or went to a
-   hidden place (the stock, the pool, the other's hand, a won pile): that piece travels
-   face down, as a ghost out of the page's flow. Each new event is one step of 320 ms,
-   in order (a computer turn of several steps plays them one after the other); a click
-   or a key ends them at once; under prefers-reduced-motion nothing moves. Not View
-   Transitions: one name per piece fails on tile rummy's two copies of a tile, the page
-   is frozen (and its clicks lost) while one runs, and they cannot play steps in order
-   or end at a click.
-   window.PlayMotion: before(root) -> snapshot; after(snapshot) plays; finish(). */
+/* A move seen (issue 56): FLIP with the Web Animations API, as docs/games.md says
+   ("Animation"). before(root) reads the rects of [data-piece] and [data-place]; after()
+   moves each piece seen before from its old rect to its new one, and plays the board's
+   new events (<ol data-events>) in order, STEP ms each: a piece from or into a hidden
+   place travels as a face-down copy out of the page's flow. Transforms and opacity
+   only; a click or a key ends it all; nothing under prefers-reduced-motion. */
 (() => {
   "use strict";
+  const STEP = 320;
+  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  const running = new Set();
 
-  const STEP = 320; // ms a move
-  const reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-  const running = new Set(); // the animations playing now
-  const ghosts = new Set();
+  // A closed <details>' content (Tarot's won cards) keeps a box but is not drawn.
+  const drawn = (el, r) => r.width > 0 && (!el.checkVisibility || el.checkVisibility());
+  const mid = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const far = (a, b) => Math.hypot(mid(a)[0] - mid(b)[0], mid(a)[1] - mid(b)[1]);
 
-  function visible(rect) {
-    return rect.width > 0 && rect.height > 0;
-  }
-
-  /** Whether the element is drawn: a closed <details>' content (Tarot's won cards) keeps
-      a box but is not shown (content-visibility). */
-  function shown(element, rect) {
-    return visible(rect) && (!element.checkVisibility || element.checkVisibility());
-  }
-
-  /** The board's event list: [{n, seat, kind, pieces, source, target}], and its round. */
-  function readEvents(root) {
-    const list = root.querySelector("[data-events]");
-    if (!list) return { game: null, events: [] };
-    const events = [...list.querySelectorAll("[data-event]")].map((item) => ({
-      n: Number(item.dataset.event),
-      seat: item.dataset.seat,
-      kind: item.dataset.kind,
-      pieces: (item.dataset.pieces || "").split(" ").filter(Boolean),
-      source: item.dataset.source || "",
-      target: item.dataset.target || "",
-    }));
-    return { game: list.dataset.gameNo || null, events };
-  }
-
-  function readPlaces(root) {
+  function read(root) {
+    const pieces = [...root.querySelectorAll("[data-piece]")].map((el) => {
+      const rect = el.getBoundingClientRect();
+      return { code: el.dataset.piece, el, rect, shown: drawn(el, rect) };
+    });
     const places = new Map();
-    root.querySelectorAll("[data-place]").forEach((element) => {
-      const rect = element.getBoundingClientRect();
-      if (shown(element, rect) && !places.has(element.dataset.place)) places.set(element.dataset.place, rect);
+    root.querySelectorAll("[data-place]").forEach((el) => {
+      const rect = el.getBoundingClientRect();
+      if (drawn(el, rect) && !places.has(el.dataset.place)) places.set(el.dataset.place, rect);
     });
-    return places;
+    const list = root.querySelector("[data-events]");
+    const events = list
+      ? [...list.children].map((li) => ({
+          n: Number(li.dataset.event),
+          pieces: (li.dataset.pieces || "").split(" ").filter(Boolean),
+          source: li.dataset.source,
+          target: li.dataset.target,
+        }))
+      : [];
+    return { root, pieces, places, events, game: list ? list.dataset.gameNo : null };
   }
 
-  function readPieces(root) {
-    return [...root.querySelectorAll("[data-piece]")].map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { code: element.dataset.piece, element, rect, shown: shown(element, rect) };
-    });
-  }
-
-  /** What the board shows now, read before it is replaced. */
   function before(root) {
-    if (!root) return null;
     finish();
-    const { game, events } = readEvents(root);
-    return {
-      root,
-      pieces: readPieces(root),
-      places: readPlaces(root),
-      game,
-      last: events.reduce((most, each) => Math.max(most, each.n), 0),
-    };
+    return root ? read(root) : null;
   }
 
-  const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
+  function after(old) {
+    if (!old || (reduce && reduce.matches) || !old.places.size) return; // a fresh page: nothing moved
+    const cover = document.getElementById("play-cover");
+    if (!cover || cover.hidden) return plan(old, read(old.root));
+    // One device: it plays when the next player reveals the board.
+    const wait = new MutationObserver(() => {
+      if (cover.hidden) (wait.disconnect(), plan(old, read(old.root)));
+    });
+    wait.observe(cover, { attributes: true });
+  }
 
-  /** Old and new copies of each piece paired, the nearest visible ones first (tile
+  /** Pairs the old and new copies of each piece, the nearest drawn ones first (tile
       rummy has two of each tile). */
   function pair(olds, news) {
-    const byCode = new Map();
-    news.forEach((piece) => {
-      if (!byCode.has(piece.code)) byCode.set(piece.code, { olds: [], news: [] });
-      byCode.get(piece.code).news.push(piece);
-    });
-    olds.forEach((piece) => {
-      if (byCode.has(piece.code)) byCode.get(piece.code).olds.push(piece);
-    });
-    byCode.forEach(({ olds: was, news: now }) => {
-      const options = [];
-      was.forEach((old) =>
-        now.forEach((piece) => {
-          const seen = old.shown + piece.shown;
-          const [x1, y1] = centre(old.rect);
-          const [x2, y2] = centre(piece.rect);
-          options.push([(2 - seen) * 1e6 + Math.hypot(x1 - x2, y1 - y2), old, piece]);
-        }),
-      );
-      options.sort((a, b) => a[0] - b[0]);
-      options.forEach(([, old, piece]) => {
-        if (old.to || piece.from) return;
-        old.to = piece;
-        piece.from = old;
-      });
+    const options = [];
+    olds.forEach((a) =>
+      news.forEach((b) => {
+        if (a.code === b.code) options.push([(2 - a.shown - b.shown) * 1e6 + far(a.rect, b.rect), a, b]);
+      }),
+    );
+    options.sort((x, y) => x[0] - y[0]);
+    options.forEach(([, a, b]) => {
+      if (!a.to && !b.from) ((a.to = b), (b.from = a));
     });
   }
 
-  /** A copy out of the page's flow, at `rect`: face down (a card's or a tile's back),
-      or the old piece itself, face up. */
-  function ghost(rect, { faceDown, like, font }) {
-    let element;
-    if (faceDown) {
-      element = document.createElement("span");
-      element.className = like && like.classList.contains("card") ? "card card-back" : "motion-back";
-    } else {
-      element = like.cloneNode(true);
-      [...element.attributes].forEach((attribute) => {
-        if (attribute.name === "id" || attribute.name.startsWith("data-")) element.removeAttribute(attribute.name);
-      });
-      if (font) element.style.font = font;
-    }
-    element.classList.add("motion-ghost");
-    element.setAttribute("aria-hidden", "true");
-    element.inert = true; // a copy of a button: never focused, never pressed
-    Object.assign(element.style, {
-      position: "fixed",
-      left: `${rect.left}px`,
-      top: `${rect.top}px`,
-      width: `${rect.width}px`,
-      height: `${rect.height}px`,
-      margin: "0",
-    });
-    document.body.appendChild(element);
-    ghosts.add(element);
-    return element;
+  const moved = (p) => !p.from || p.from.shown !== p.shown || far(p.from.rect, p.rect) > 1;
+
+  /** The transform that puts an element whose rect is `home` over `rect` (at its size). */
+  function over(home, rect, sized) {
+    const [x, y] = mid(home);
+    const [u, v] = mid(rect);
+    return `translate(${u - x}px,${v - y}px) scale(${sized ? rect.width / home.width : 1})`;
   }
 
-  /** The transform that puts an element whose rect at rest is `home` over `rect`'s
-      centre; `scaled`, at its size too (a piece's old rect, not a place's). */
-  function over(home, rect, scaled = false) {
-    const [x1, y1] = centre(home);
-    const [x2, y2] = centre(rect);
-    const scale = scaled && home.width ? Math.max(0.3, Math.min(3, rect.width / home.width)) : 1;
-    return `translate(${x2 - x1}px, ${y2 - y1}px) scale(${scale})`;
-  }
-
-  function play(element, keyframes, slot, legs, extra = {}) {
-    const animation = element.animate(keyframes, {
+  function play(el, frames, slot, legs) {
+    const animation = el.animate(frames, {
       duration: legs * STEP,
       delay: slot * STEP,
       easing: "ease-in-out",
       fill: "backwards",
-      ...extra,
     });
     animation.id = "motion";
     running.add(animation);
     const done = () => {
       running.delete(animation);
-      if (ghosts.has(element)) {
-        ghosts.delete(element);
-        element.remove();
-      }
+      if (el.classList.contains("motion-ghost")) el.remove();
       if (!running.size) listen(false);
     };
-    animation.addEventListener("finish", done);
-    animation.addEventListener("cancel", done);
-    return animation;
+    animation.onfinish = animation.oncancel = done;
   }
 
-  /** Keyframes from over the first of `rects` (at its size if `sized`: the piece's old
-      rect) by way of the others (places) to the element's place at rest, `home`: one leg
-      a step. */
-  function path(home, rects, sized) {
-    const frames = rects.map((rect, index) => ({
-      transform: over(home, rect, sized && index === 0),
-      offset: index / rects.length,
-    }));
-    frames.push({ transform: "none", offset: 1 });
-    return frames;
+  /** A copy at `rect`, out of the flow: the piece's back, or the old piece face up. */
+  function ghost(rect, like, faceDown, font) {
+    let el = document.createElement("span");
+    if (faceDown) el.className = like && like.classList.contains("card") ? "card card-back" : "motion-back";
+    else ((el.className = like.className), (el.innerHTML = like.innerHTML), (el.style.font = font));
+    el.classList.add("motion-ghost");
+    el.setAttribute("aria-hidden", "true");
+    const { left, top, width, height } = rect;
+    Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
+    document.body.append(el);
+    return el;
   }
 
-  /** Whether a piece is elsewhere than before: new, shown or hidden since, or moved. */
-  function moved(piece) {
-    const old = piece.from;
-    if (!old || old.shown !== piece.shown) return true;
-    const [x1, y1] = centre(old.rect);
-    const [x2, y2] = centre(piece.rect);
-    return Math.hypot(x1 - x2, y1 - y2) > 1 || Math.abs(old.rect.width - piece.rect.width) > 1;
-  }
-
-  /** After the swap: plan each piece's travel and play it. */
-  function after(snapshot) {
-    if (!snapshot) return;
-    const root = snapshot.root;
-    const { game, events } = readEvents(root);
-    if (reduce && reduce.matches) return;
-    if (!snapshot.pieces.length && !snapshot.places.size) return; // a fresh page: nothing moved
-    const cover = document.getElementById("play-cover");
-    if (cover && !cover.hidden) {
-      // One device: the next player reveals the board first; it plays then.
-      const wait = new MutationObserver(() => {
-        if (!cover.hidden) return;
-        wait.disconnect();
-        plan(snapshot, root, game, events);
-      });
-      wait.observe(cover, { attributes: true, attributeFilter: ["hidden"] });
-      return;
-    }
-    plan(snapshot, root, game, events);
-  }
-
-  function plan(snapshot, root, game, events) {
-    const newRound = game !== null && snapshot.game !== null && game !== snapshot.game;
-    const fresh = events.filter((each) => newRound || each.n > snapshot.last).sort((a, b) => a.n - b.n);
-    const pieces = readPieces(root);
-    const places = readPlaces(root);
-    const olds = newRound ? [] : snapshot.pieces.map((piece) => ({ ...piece }));
-    pair(olds, pieces);
-    const placeRect = (name) => places.get(name) || snapshot.places.get(name) || null;
-
-    // Each piece's events, in order: the new copy of a code that moved takes it.
-    const claimed = new Map(); // piece -> [event index, ...]
-    const unseen = []; // [event index, source, target] of each hidden piece
-    fresh.forEach((event, index) => {
-      event.pieces.forEach((code) => {
-        if (code === "?") return unseen.push([index, event.source, event.target]);
-        const copies = pieces.filter((piece) => piece.code === code);
-        const piece = copies.find((each) => claimed.has(each) && moved(each)) || copies.find(moved) || copies[0];
-        const gone = olds.find((old) => old.code === code && !old.to && old.shown);
-        const owner = piece || gone;
-        if (!owner) return;
-        if (!claimed.has(owner)) claimed.set(owner, []);
-        if (!claimed.get(owner).includes(index)) claimed.get(owner).push(index);
-      });
-    });
-    // Steps with something to show, in order: an event with no travel takes no time.
+  function plan(old, now) {
+    const round = now.game !== old.game && old.game !== null && now.game !== null;
+    const last = round ? 0 : Math.max(0, ...old.events.map((e) => e.n));
+    const fresh = now.events.filter((e) => e.n > last);
+    const olds = round ? [] : old.pieces;
+    pair(olds, now.pieces);
+    const at = (name) => now.places.get(name) || old.places.get(name);
+    // Each piece's new events; steps with nothing to show take no time.
+    const claims = new Map();
+    const unseen = [];
     const slots = new Map();
-    const slot = (index) => {
-      if (!slots.has(index)) slots.set(index, slots.size);
-      return slots.get(index);
-    };
-    const order = [...new Set([...claimed.values()].flat().concat(unseen.map(([index]) => index)))].sort(
-      (a, b) => a - b,
+    const claim = (who, i) => (claims.get(who) || claims.set(who, []).get(who)).push(i);
+    fresh.forEach((e, i) =>
+      e.pieces.forEach((code) => {
+        if (code === "?") return unseen.push([i, e]);
+        const copies = now.pieces.filter((p) => p.code === code && moved(p));
+        const who =
+          copies.find((p) => claims.has(p) && !claims.get(p).includes(i)) ||
+          copies.find((p) => !claims.has(p)) ||
+          copies[0];
+        const gone = olds.find((p) => p.code === code && !p.to && p.shown);
+        if (who || gone) claim(who || gone, i);
+      }),
     );
-    order.forEach(slot);
-    let played = 0;
-
-    pieces.forEach((piece) => {
-      const steps = claimed.get(piece) || [];
-      const at = steps.length ? slot(steps[0]) : 0;
-      const legs = steps.length ? slot(steps[steps.length - 1]) - at + 1 : 1;
+    [...claims.values()]
+      .flat()
+      .concat(unseen.map(([i]) => i))
+      .sort((a, b) => a - b)
+      .forEach((i) => slots.has(i) || slots.set(i, slots.size));
+    const trip = (steps) => {
+      const slot = steps.length ? slots.get(steps[0]) : 0;
+      const legs = steps.length ? slots.get(steps[steps.length - 1]) - slot + 1 : 1;
       const via = steps
         .slice(0, -1)
-        .map((index) => placeRect(fresh[index].target))
+        .map((i) => at(fresh[i].target))
         .filter(Boolean);
-      const old = piece.from;
-      if (piece.shown) {
-        if (old && old.shown) {
-          if (!via.length && !moved(piece)) return;
-          play(piece.element, path(piece.rect, [old.rect, ...via], true), at, legs);
-          played += 1;
-        } else if (steps.length) {
-          // From a hidden place: face down from it, then the piece itself shows.
-          const box = old && old.element.closest("[data-place]");
-          const start = (box && placeRect(box.dataset.place)) || placeRect(fresh[steps[0]].source);
-          if (!start) return;
-          const back = ghost(piece.rect, { faceDown: true, like: piece.element });
-          play(back, path(piece.rect, [start, ...via], false), at, legs);
-          play(piece.element, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], at, legs);
-          played += 1;
-        }
-      } else if (old && old.shown) {
-        // Into a hidden place (a won pile, a closed list): the old piece goes there and fades.
-        const box = piece.element.closest("[data-place]");
-        const end = steps.length
-          ? placeRect(fresh[steps[steps.length - 1]].target)
-          : box && placeRect(box.dataset.place);
-        if (!end) return;
-        const copy = ghost(old.rect, { like: old.element, font: window.getComputedStyle(piece.element).font });
-        play(copy, fadeTo(old.rect, [...via, end]), at, legs);
-        played += 1;
+      return { slot, legs, via, end: steps.length ? at(fresh[steps[steps.length - 1]].target) : null };
+    };
+    // Keyframes over each rect in turn, a leg a step, to rest (`fade`: to the last rect,
+    // fading); `sized`, the first rect is the piece's old one, whose size it starts at.
+    const along = (home, rects, fade, sized) => {
+      const n = rects.length - fade;
+      const frames = rects
+        .slice(0, n)
+        .map((r, i) => ({ transform: over(home, r, sized && !i), opacity: 1, offset: i / n }));
+      const end = fade ? over(home, rects[n]).replace("scale(1)", "scale(.6)") : "none";
+      return frames.concat({ transform: end, opacity: +!fade });
+    };
+    const font = (el) => getComputedStyle(el).font;
+
+    now.pieces.forEach((p) => {
+      const { slot, legs, via, end } = trip(claims.get(p) || []);
+      const was = p.from;
+      if (p.shown && was && was.shown) {
+        // With events, only their pieces travel: the others keep still as the board settles.
+        if (via.length || (moved(p) && (claims.has(p) || !now.events.length)))
+          play(p.el, along(p.rect, [was.rect, ...via], 0, 1), slot, legs);
+      } else if (p.shown && claims.has(p)) {
+        // From a hidden place: its back travels, then the piece shows.
+        const box = was && was.el.closest("[data-place]");
+        const start = (box && at(box.dataset.place)) || at(fresh[claims.get(p)[0]].source);
+        if (!start) return;
+        play(ghost(p.rect, p.el, true), along(p.rect, [start, ...via], 0, 0), slot, legs);
+        play(p.el, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], slot, legs);
+      } else if (!p.shown && was && was.shown) {
+        // Into a hidden place of this board (a won pile): the old piece goes there and fades.
+        const box = p.el.closest("[data-place]");
+        const target = end || (box && at(box.dataset.place));
+        if (target)
+          play(ghost(was.rect, was.el, false, font(p.el)), along(was.rect, [was.rect, ...via, target], 1), slot, legs);
       }
     });
-
-    // Pieces seen before and now nowhere: gone with their event to its target (face down
-    // into a hidden hand), or covered where they were (a discard pile's old top).
-    olds.forEach((old) => {
-      if (old.to || !old.shown) return;
-      const steps = claimed.get(old) || [];
-      const font = fontNear(pieces, old);
-      if (steps.length) {
-        const end = placeRect(fresh[steps[steps.length - 1]].target);
-        if (!end) return;
-        const hiddenPlace = !pieces.some((piece) => piece.shown && inside(piece.rect, end));
-        const copy = ghost(old.rect, { faceDown: hiddenPlace, like: old.element, font });
-        const via = steps
-          .slice(0, -1)
-          .map((index) => placeRect(fresh[index].target))
-          .filter(Boolean);
-        play(copy, fadeTo(old.rect, [...via, end]), slot(steps[0]), slot(steps[steps.length - 1]) - slot(steps[0]) + 1);
-      } else {
-        const copy = ghost(old.rect, { like: old.element, font });
-        play(copy, [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], 0, Math.max(1, slots.size));
+    // Seen before and now nowhere: with its event to the target (face down into a hidden
+    // hand), or fading where it lay (the discard pile's old top, covered).
+    olds.forEach((p) => {
+      if (p.to || !p.shown) return;
+      const { slot, legs, via, end } = trip(claims.get(p) || []);
+      const like = now.pieces.find((q) => q.shown) || p;
+      if (claims.has(p) && end) {
+        const hidden = !now.pieces.some((q) => q.shown && far(q.rect, end) < end.width / 2);
+        play(ghost(p.rect, p.el, hidden, font(like.el)), along(p.rect, [p.rect, ...via, end], 1), slot, legs);
+      } else if (!claims.has(p)) {
+        play(
+          ghost(p.rect, p.el, false, font(like.el)),
+          [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
+          0,
+          Math.max(1, slots.size),
+        );
       }
-      played += 1;
     });
-
-    // Pieces this seat may not see (another's draw): a face-down ghost from the source to
-    // the target, which fades there.
-    unseen.forEach(([index, source, target], count) => {
-      const start = placeRect(source);
-      const end = placeRect(target);
+    // Pieces this seat may not see (the other's draw): a back from the source to the target.
+    const size = now.pieces.find((q) => q.shown && !q.el.closest(".card-list")) || { rect: { width: 40, height: 56 } };
+    unseen.forEach(([i, e]) => {
+      const start = at(e.source);
+      const end = at(e.target);
       if (!start || !end) return;
-      const size = sizeOf(pieces);
-      const box = new DOMRect(
-        start.left + start.width / 2 - size[0] / 2,
-        start.top + start.height / 2 - size[1] / 2,
-        size[0],
-        size[1],
-      );
-      const like = pieces.length ? pieces[0].element : null;
-      const copy = ghost(box, { faceDown: true, like });
-      play(copy, fadeTo(box, [end]), slot(index), 1, { delay: slot(index) * STEP + (count % 4) * 40 });
-      played += 1;
+      const [x, y] = mid(start);
+      const { width, height } = size.rect;
+      const box = new DOMRect(x - width / 2, y - height / 2, width, height);
+      play(ghost(box, size.el, true), along(box, [box, end], 1), slots.get(i), 1);
     });
-    if (played) listen(true);
+    if (running.size) listen(true);
   }
 
-  /** Keyframes of a ghost at rest over `home`, travelling over each rect, fading at the last. */
-  function fadeTo(home, rects) {
-    const frames = [{ transform: "none", opacity: 1, offset: 0 }];
-    rects.forEach((rect, index) => {
-      frames.push({
-        transform: over(home, rect).replace("scale(1)", index === rects.length - 1 ? "scale(0.6)" : "scale(1)"),
-        opacity: index === rects.length - 1 ? 0 : 1,
-        offset: (index + 1) / rects.length,
-      });
-    });
-    return frames;
-  }
-
-  function inside(rect, box) {
-    const [x, y] = centre(rect);
-    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-  }
-
-  function sizeOf(pieces) {
-    const one = pieces.find((piece) => piece.shown && !piece.element.closest(".card-list"));
-    return one ? [one.rect.width, one.rect.height] : [40, 56];
-  }
-
-  function fontNear(pieces, old) {
-    const same = pieces.find((piece) => piece.code === old.code) || pieces.find((piece) => piece.shown);
-    return same ? window.getComputedStyle(same.element).font : "";
-  }
-
-  /** Ends every travel at once: each piece where it belongs, the ghosts gone. */
+  /** Ends every travel at once: each piece where it belongs, the copies gone. */
   function finish() {
-    [...running].forEach((animation) => animation.finish());
-    ghosts.forEach((element) => element.remove());
-    ghosts.clear();
+    running.forEach((animation) => animation.finish());
+    document.querySelectorAll(".motion-ghost").forEach((el) => el.remove());
     listen(false);
   }
 
-  // A click or a key during a travel ends it (the press itself goes on to its target).
-  let listening = false;
+  // A click or a key during a travel ends it (the press goes on to its target).
   function listen(on) {
-    if (on === listening) return;
-    listening = on;
     const method = on ? "addEventListener" : "removeEventListener";
-    document[method]("pointerdown", finish, { capture: true });
-    document[method]("keydown", finish, { capture: true });
+    document[method]("pointerdown", finish, true);
+    document[method]("keydown", finish, true);
   }
 
   window.PlayMotion = { before, after, finish };
 
-  // A board's own swaps of a part of it (tile rummy's draft area, by htmx) move too, but
-  // not right after a drag: the piece is already where the player dropped it.
+  // A board's own swap of a part of it (tile rummy's draft, by htmx) moves too, unless a
+  // drag just put the piece where the player dropped it.
   let dropped = -Infinity;
+  let pending = null;
   document.addEventListener(
     "pointerup",
-    () => {
-      if (document.body.classList.contains("is-dragging")) dropped = performance.now();
-    },
-    { capture: true },
+    () => document.body.classList.contains("is-dragging") && (dropped = performance.now()),
+    true,
   );
-  let pending = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail.target;
     pending = target && target.closest("#board") && performance.now() - dropped > 1500 ? before(target) : null;
   });
-  document.addEventListener("htmx:afterSwap", () => {
-    if (pending) after(pending);
-    pending = null;
-  });
+  document.addEventListener("htmx:afterSwap", () => pending && after(pending));
 })();
