@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 from tests.e2e.announcing import (
     LANGUAGES,
     a_tile_game_with_a_set_on_the_table,
+    events_after,
+    events_mark,
     first_piece_name,
     move_beginnings,
     play_a_turn,
@@ -54,13 +56,19 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     )
 
     before = len(said(page))
+    mark = events_mark(page)
     play_a_turn(page, slug)
     after = wait_for_saying(page, before)[before:]
 
     # What the computer did (or the player's own move that ended a trick), then the turn.
     beginnings = move_beginnings(slug, language, 2, 1, "computer")
     beginnings += move_beginnings(slug, language, 1, 1, "computer")
-    assert any(starts_like(line, beginnings) for line in after), after
+    if events_mark(page) is None:
+        assert any(starts_like(line, beginnings) for line in after), after
+    else:  # the move events (issue 56): the player's own move, the computer's, in order
+        news = events_after(page, mark or 0)
+        assert len(news) >= 2, news
+        assert after == [*news, your_turn]
     assert after[-1] == your_turn
 
     # A key refused now is said with its reason, and said again when pressed again.
@@ -112,7 +120,7 @@ def test_on_one_device_the_cover_is_said_and_the_move_only_once_it_is_lifted(new
     page.locator("#play-reveal").click()
 
     assert wait_for_saying(page, before)[before:][:2] == [
-        "Last move: Player 1 drew a tile.",
+        "Player 1 drew a tile.",
         "Player 2 to play",
     ]
 
@@ -120,7 +128,7 @@ def test_on_one_device_the_cover_is_said_and_the_move_only_once_it_is_lifted(new
 def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_language(
     new_page,
 ) -> None:
-    from tiles import phrases
+    from tiles import narration
 
     host = new_page(locale="en-GB")
     host.goto("/tiles/friend/")
@@ -148,10 +156,13 @@ def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_la
     guest_before, watcher_before = len(said(guest)), len(said(watcher))
     host.locator('#board [data-action="draw"]').click()
     with translation.override("ru"):
-        heard = [phrases.DREW.text(1, 2, "friend"), str(translation.gettext_lazy("Your turn"))]
+        heard = [
+            narration.DREW_UNSEEN.text(1, 2, "friend"),
+            str(translation.gettext_lazy("Your turn")),
+        ]
     assert wait_for_saying(guest, guest_before + 1)[guest_before:][:2] == heard
     with translation.override("pt"):
-        seen = phrases.DREW.text(1, None, "friend")
+        seen = narration.DREW_UNSEEN.text(1, None, "friend")
     assert wait_for_saying(watcher, watcher_before)[watcher_before:][0] == seen
 
     # The guest makes a one-tile set and presses E to end the turn: refused, said in
@@ -210,6 +221,38 @@ def test_a_replay_says_each_steps_move_and_where_it_is(new_page) -> None:
     page.locator("#replay-title").click()
     page.keyboard.press("l")
     assert said(page)[-1] == move
+
+
+def test_a_tile_replay_says_each_steps_events_forward_and_its_move_line_back(new_page) -> None:
+    page = new_page(locale="en-GB")
+    save_token(page, "play:tiles:computer:token", finished_game("tiles"))
+    page.goto("/tiles/computer/")
+    page.locator("#play-replay button").click()
+    page.wait_for_url("**/replays/**")
+    heard: list[str] = []
+    for step in range(1, 7):
+        before, mark = len(said(page)), events_mark(page) or 0
+        page.locator('[data-replay="forward"]').click()
+        position = f"Step {step} of "
+        page.wait_for_function(
+            "text => document.querySelector(\"[data-replay='position']\").textContent"
+            ".startsWith(text)",
+            arg=position,
+        )
+        told = wait_for_saying(page, before + 1)[before:]
+        # The step's events in order, then where the replay is.
+        assert told[:-1] == events_after(page, mark), told
+        assert told[:-1], told
+        assert told[-1].startswith(position), told
+        heard += told[:-1]
+    # Both hands are face up: the computer's drawn tile is named too.
+    assert any(line.startswith("The computer drew ") for line in heard), heard
+    assert not [line for line in heard if "drew a tile" in line], heard
+    # A step back says the step's move line, as before the events.
+    before = len(said(page))
+    page.locator('[data-replay="back"]').click()
+    told = wait_for_saying(page, before + 1)[before:]
+    assert told[0].startswith("Last move: "), told
 
 
 @pytest.mark.parametrize(("slug", "host_language", "guest_language"), [
