@@ -20,6 +20,7 @@ EVERY_CACHE = {
     "cards.board.melds_words": 1024,
     "cards.board.piles_words": 1024,
     "cards.board.spoken": 4096,
+    "cards.narration.said": 4096,
     "rooms.local.sealing.fernet": 4,
     "rooms.online.push.boards": 512,
     "rooms.online.push.frames": 256,
