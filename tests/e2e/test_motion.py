@@ -185,3 +185,4 @@ def test_online_tiles_a_tile_drawn_travels_face_down_from_the_pool(new_page) -> 
     host.get_by_role("button", name="Draw").click()
     for page in (host, guest, watcher):
         travelled(page)
+

@@ -94,16 +94,23 @@
     animation.onfinish = animation.oncancel = done;
   }
 
-  /** A copy at `rect`, out of the flow: the piece's back, or the old piece face up. */
+  /** A copy at `rect`, out of the flow: the piece's back, or the old piece face up (its
+      state classes dropped: a selected or fresh piece's look stays behind). It lives in
+      the board's own element, whose CSS variables size and colour a piece. */
   function ghost(rect, like, faceDown, font) {
-    let el = document.createElement("span");
+    const el = document.createElement("span");
     if (faceDown) el.className = like && like.classList.contains("card") ? "card card-back" : "motion-back";
-    else ((el.className = like.className), (el.innerHTML = like.innerHTML), (el.style.font = font));
+    else {
+      el.className = like.className.replace(/\bis-\S+/g, "");
+      el.innerHTML = like.innerHTML;
+      el.style.font = font;
+    }
     el.classList.add("motion-ghost");
     el.setAttribute("aria-hidden", "true");
     const { left, top, width, height } = rect;
     Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
-    document.body.append(el);
+    const board = document.getElementById("board");
+    ((board && board.querySelector("section")) || document.body).append(el);
     return el;
   }
 
@@ -122,7 +129,8 @@
     fresh.forEach((e, i) =>
       e.pieces.forEach((code) => {
         if (code === "?") return unseen.push([i, e]);
-        const copies = now.pieces.filter((p) => p.code === code && moved(p));
+        // A shown copy first (Tarot's card in the trick, not the one in the closed won list).
+        const copies = now.pieces.filter((p) => p.code === code && moved(p)).sort((a, b) => b.shown - a.shown);
         const who =
           copies.find((p) => claims.has(p) && !claims.get(p).includes(i)) ||
           copies.find((p) => !claims.has(p)) ||
@@ -156,6 +164,13 @@
       return frames.concat({ transform: end, opacity: +!fade });
     };
     const font = (el) => getComputedStyle(el).font;
+    // A piece's box (the size of a piece shown in a row) at a place's centre.
+    const size = now.pieces.find((q) => q.shown && !q.el.closest(".card-list")) || { rect: { width: 40, height: 56 } };
+    const centred = (place) => {
+      const [x, y] = mid(place);
+      const { width, height } = size.rect;
+      return new DOMRect(x - width / 2, y - height / 2, width, height);
+    };
 
     now.pieces.forEach((p) => {
       const { slot, legs, via, end } = trip(claims.get(p) || []);
@@ -177,6 +192,11 @@
         const target = end || (box && at(box.dataset.place));
         if (target)
           play(ghost(was.rect, was.el, false, font(p.el)), along(was.rect, [was.rect, ...via, target], 1), slot, legs);
+      } else if (!p.shown && !was && claims.has(p) && end) {
+        // Never seen here (the other's card, its trick taken at once): from its source.
+        const start = at(fresh[claims.get(p)[0]].source);
+        const box = start && centred(start);
+        if (box) play(ghost(box, p.el, false, font(p.el)), along(box, [box, ...via, end], 1), slot, legs);
       }
     });
     // Seen before and now nowhere: with its event to the target (face down into a hidden
@@ -198,14 +218,11 @@
       }
     });
     // Pieces this seat may not see (the other's draw): a back from the source to the target.
-    const size = now.pieces.find((q) => q.shown && !q.el.closest(".card-list")) || { rect: { width: 40, height: 56 } };
     unseen.forEach(([i, e]) => {
       const start = at(e.source);
       const end = at(e.target);
       if (!start || !end) return;
-      const [x, y] = mid(start);
-      const { width, height } = size.rect;
-      const box = new DOMRect(x - width / 2, y - height / 2, width, height);
+      const box = centred(start);
       play(ghost(box, size.el, true), along(box, [box, end], 1), slots.get(i), 1);
     });
     if (running.size) listen(true);
