@@ -19,16 +19,18 @@ pytestmark = pytest.mark.e2e
 
 DESKTOP = {"width": 1280, "height": 800}
 
-# Right after each change of the board, the pieces travelling: their codes, "ghost" for a
-# copy out of the page's flow (face down from or into a hidden place).
+# Right after each change of the board (a MutationObserver's callback runs once the script
+# that swapped it has returned, before anything else: a loaded machine cannot let the
+# travel end first), the pieces travelling: their codes, "ghost" for a copy out of the
+# page's flow (face down from or into a hidden place).
 RECORD = """() => {
   window.travels = [];
-  const note = () => setTimeout(() => {
+  const note = () => {
     const running = document.getAnimations()
       .filter((a) => a.id === "motion" && a.playState === "running");
     const pieces = running.map((a) => a.effect.target.dataset.piece || "ghost");
     if (pieces.length) window.travels.push(pieces);
-  }, 0);
+  };
   new MutationObserver(note)
     .observe(document.getElementById("board"), { childList: true, subtree: true });
 }"""
@@ -64,7 +66,6 @@ def rests_in(page: Page, code: str, place: str) -> bool:
 
 
 def nothing_travelled(page: Page) -> None:
-    page.wait_for_timeout(150)  # longer than the recorder's wait, shorter than a move
     assert page.evaluate("() => window.travels") == []
     assert page.evaluate(AT_REST)
 
@@ -185,4 +186,3 @@ def test_online_tiles_a_tile_drawn_travels_face_down_from_the_pool(new_page) -> 
     host.get_by_role("button", name="Draw").click()
     for page in (host, guest, watcher):
         travelled(page)
-
