@@ -95,8 +95,9 @@
   }
 
   /** A copy at `rect`, out of the flow: the piece's back, or the old piece face up (its
-      state classes dropped: a selected or fresh piece's look stays behind). It lives in
-      the board's own element, whose CSS variables size and colour a piece. */
+      state classes dropped: a selected or fresh piece's look stays behind). In <body>:
+      added to the board it would lay the whole board out again before the first frame
+      (tile rummy's 100 ms); so a face-up copy takes the board's CSS variables along. */
   function ghost(rect, like, faceDown, font) {
     const el = document.createElement("span");
     if (faceDown) el.className = like && like.classList.contains("card") ? "card card-back" : "motion-back";
@@ -104,15 +105,19 @@
       el.className = like.className.replace(/\bis-\S+/g, "");
       el.innerHTML = like.innerHTML;
       el.style.font = font;
+      const board = document.querySelector("#board section");
+      const style = board && getComputedStyle(board);
+      if (style && !vars) vars = [...style].filter((name) => name.startsWith("--"));
+      if (style) vars.forEach((name) => el.style.setProperty(name, style.getPropertyValue(name)));
     }
     el.classList.add("motion-ghost");
     el.setAttribute("aria-hidden", "true");
     const { left, top, width, height } = rect;
     Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
-    const board = document.getElementById("board");
-    ((board && board.querySelector("section")) || document.body).append(el);
+    document.body.append(el);
     return el;
   }
+  let vars = null; // the board's custom properties' names (one game per page)
 
   function plan(old, now) {
     const round = now.game !== old.game && old.game !== null && now.game !== null;
