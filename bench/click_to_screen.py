@@ -9,10 +9,11 @@ e2e tests serve it); the batches alternate between them, so that the load of the
 machine falls on both alike. A page records, in itself, the click's timestamp and the
 moment after the first animation frame that follows the board's swap (a
 MutationObserver on #board, then requestAnimationFrame and a task: the frame is
-painted). A third series, "after, reduced motion", is the after checkout with
-prefers-reduced-motion (motion.js does nothing): what the animation's planning costs.
-Per game the actions are: tile rummy Draw; rummy a draw from the stock, then a discard;
-Tarot a legal card played. A new round is started when one ends (not timed).
+painted); and, apart, the time to the start of that frame (requestAnimationFrame's
+timestamp), before it is painted. A third series, "after, reduced motion", is the after
+checkout with prefers-reduced-motion (motion.js does nothing): what the animation
+costs. Per game the actions are: tile rummy Draw; rummy a draw from the stock, then a
+discard; Tarot a legal card played; when a round ends, its Play again (timed too).
 """
 
 from __future__ import annotations
@@ -36,13 +37,17 @@ SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 # In the page: the click's time, then the frame after the next swap of the board.
 RECORDER = """() => {
   window.clicks = [];
+  window.frames = [];
   let at = null;
   document.addEventListener("click", (event) => { at = event.timeStamp; }, { capture: true });
   new MutationObserver(() => {
     if (at === null) return;
     const start = at;
     at = null;
-    requestAnimationFrame(() => setTimeout(() => window.clicks.push(performance.now() - start), 0));
+    requestAnimationFrame((frame) => {
+      window.frames.push(frame - start);
+      setTimeout(() => window.clicks.push(performance.now() - start), 0);
+    });
   }).observe(document.getElementById("board"), { childList: true });
 }"""
 
@@ -106,6 +111,12 @@ def act_tarot(page) -> int:
 GAMES = {"tiles": act_tiles, "cards": act_cards, "tarot": act_tarot}
 
 
+def quantiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"p50 {statistics.median(ordered):6.1f}  p95 {p95:6.1f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", type=Path, required=True, help="the checkout before the change")
@@ -131,6 +142,7 @@ def main() -> None:
         )
         for game in args.games:
             times: dict[str, list[float]] = {name: [] for name in series}
+            starts: dict[str, list[float]] = {name: [] for name in series}
             pages = {}
             for name, url in series.items():
                 reduce = "reduce" if "reduced" in name else "no-preference"
@@ -150,13 +162,11 @@ def main() -> None:
                     while done < per_batch:
                         done += GAMES[game](page)
                     times[name] = page.evaluate("() => window.clicks")
+                    starts[name] = page.evaluate("() => window.frames")
             for name in series:
-                values = sorted(times[name])
-                p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
-                print(
-                    f"{game:6} {name:22} n={len(values):3}  p50 {statistics.median(values):6.1f}"
-                    f"  p95 {p95:6.1f}"
-                )
+                shown = quantiles(times[name])
+                print(f"{game:6} {name:22} n={len(times[name]):3}  {shown}", end="")
+                print(f"   frame start {quantiles(starts[name])}")
             for page in pages.values():
                 page.context.close()
 

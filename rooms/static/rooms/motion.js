@@ -213,7 +213,8 @@
       if (claims.has(p) && end) {
         const hidden = !now.pieces.some((q) => q.shown && far(q.rect, end) < end.width / 2);
         play(ghost(p.rect, p.el, hidden, font(like.el)), along(p.rect, [p.rect, ...via, end], 1), slot, legs);
-      } else if (!claims.has(p)) {
+      } else if (!claims.has(p) && !p.el.closest('[data-place^="hand-"]')) {
+        // Never a hand's piece: on one device that is the previous player's, to be hidden.
         play(
           ghost(p.rect, p.el, false, font(like.el)),
           [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
