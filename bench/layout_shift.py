@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--before", type=Path, required=True)
     parser.add_argument("--after", type=Path, default=ROOT)
     parser.add_argument("--actions", type=int, default=12, help="moves per game and checkout")
+    parser.add_argument("--games", nargs="+", default=list(GAMES))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -47,7 +48,8 @@ def main() -> None:
         )
         stack.callback(browser.close)
         print("layout shift of moves against the computer (sum of layout-shift entries)")
-        for game, act in GAMES.items():
+        for game in args.games:
+            act = GAMES[game]
             for name, url in urls.items():
                 context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
                 context.set_default_timeout(30_000)
