@@ -1,9 +1,11 @@
 """A move seen (issue 56, rooms/static/rooms/motion.js): after a move the piece that
 moved travels (its element, or its face-down copy from or into a hidden place, has a
 running animation) and comes to rest in its new place, for each game against the
-computer, online on both players' pages and a watcher's; under reduced motion nothing
-travels. A recorder in the page notes, right after each change of the board, the
-pieces whose travel is running (motion.js names its animations "motion")."""
+computer, online on both players' pages and a watcher's; on one device once the next
+player reveals the board, with nothing of the previous player's hand copied onto it;
+under reduced motion nothing travels. A recorder in the page notes, right after each
+change of the board, the pieces whose travel is running (motion.js names its animations
+"motion")."""
 
 from __future__ import annotations
 
@@ -186,3 +188,30 @@ def test_online_tiles_a_tile_drawn_travels_face_down_from_the_pool(new_page) -> 
     host.get_by_role("button", name="Draw").click()
     for page in (host, guest, watcher):
         travelled(page)
+
+
+def test_on_one_device_the_card_played_travels_once_revealed_and_no_hand_shows_through(
+    new_page,
+) -> None:
+    """The board of the next player comes behind the cover: the travel waits for it to be
+    revealed, and nothing of the previous player's hand is copied onto it."""
+    page = new_page(viewport=DESKTOP)
+    page.goto("/tarot/local/")
+    play_pages.reveal_if_covered(page, ".tarot-board", ".tarot-hand")
+    card = page.locator(".tarot-board.is-playing .tarot-hand button.card[data-legal]").first
+    code = card.get_attribute("data-code") or ""
+    record(page)
+    card.click()
+    page.get_by_role("button", name="Play card").click()
+    expect(page.locator("#play-cover")).to_be_visible()
+    assert page.evaluate("() => window.travels") == []  # nothing moves behind the cover
+    page.locator("#play-reveal").click()
+    faces = "() => [...document.querySelectorAll('.motion-ghost:not(.card-back)')].length"
+    assert page.evaluate(faces) == 0
+    page.wait_for_function(
+        "code => document.getAnimations().some((a) => a.id === 'motion' &&"
+        " a.effect.target.dataset.piece === code)",
+        arg=code,
+    )
+    page.wait_for_function(AT_REST)
+    assert rests_in(page, code, "trick")
