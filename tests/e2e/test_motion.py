@@ -5,15 +5,17 @@ computer, online on both players' pages and a watcher's; on one device once the 
 player reveals the board, with nothing of the previous player's hand copied onto it;
 under reduced motion nothing travels. A recorder in the page notes, right after each
 change of the board, the pieces whose travel is running (motion.js names its animations
-"motion")."""
+"motion"). A replay's step forward moves its pieces; a jump to the last step does not."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from gamekit.replay import bot_record
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import mid_game, open_saved_game
+from tests.e2e.live_database import LiveDatabase, insert_replay
 from tests.e2e.tiles_pages import make_a_set_of_the_first_tiles, position_token
 from tests.e2e.tiles_pages import open_saved_game as open_tiles_game
 
@@ -215,3 +217,25 @@ def test_on_one_device_the_card_played_travels_once_revealed_and_no_hand_shows_t
     )
     page.wait_for_function(AT_REST)
     assert rests_in(page, code, "trick")
+
+
+@pytest.mark.parametrize("game", MOVES)
+def test_a_replays_step_forward_moves_its_pieces_and_a_jump_does_not(
+    new_page, live_db: LiveDatabase, game: str
+) -> None:
+    from rooms import registry  # the e2e process has Django set up by pytest-django
+
+    registered = registry.get(game)
+    round_ = bot_record(registered.engine, registered.bots, 3, {1: "easy", 2: "easy"})
+    code = f"motion-{game}".ljust(24, "0")  # a code in its shape (rooms/codes.py)
+    live_db.run(insert_replay, code, round_, game)
+    page = new_page(viewport=DESKTOP)
+    page.goto(f"/replays/{code}/?step=4")
+    record(page)
+    page.locator('[data-replay="forward"]').click()
+    page.wait_for_function("() => window.travels.flat().some((piece) => piece !== 'ghost')")
+    page.wait_for_function(AT_REST)
+    page.evaluate("() => { window.travels = []; }")
+    page.locator('[data-replay="last"]').click()
+    expect(page.locator('[data-replay="forward"]')).to_be_disabled()
+    assert page.evaluate("() => window.travels") == []
