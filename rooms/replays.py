@@ -174,9 +174,8 @@ def replay_events(first: list[Any], second: list[Any]) -> list[Any]:
     """The events as a replay shows them, both hands face up: each as the seat that may
     see its pieces sees it (an event is private to one seat at most, gamekit.events), so
     the drawn tile or card is named as the other hand on the board shows it."""
-    return [
-        one if HIDDEN not in one["pieces"] else two for one, two in zip(first, second, strict=True)
-    ]
+    other = {one["n"]: one for one in second}
+    return [other.get(one["n"], one) if HIDDEN in one["pieces"] else one for one in first]
 
 
 def seen_as(replay: Replay, played: bool) -> str:

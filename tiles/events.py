@@ -127,10 +127,10 @@ def _plan(
         ),
     )
     stayed: dict[int, Counter[str]] = {index: Counter() for index in rearranged}
-    claimed: set[int] = set()
+    continued: set[int] = set()  # the broken sets a new set continues
     for overlap, index, i in pairs:
-        if overlap and index not in claimed and -i - 1 not in claimed:
-            claimed.update((index, -i - 1))
+        if overlap and not stayed[index] and i not in continued:
+            continued.add(i)
             stayed[index] = Counter(new_table[index]) & broken[i]
             broken[i] -= stayed[index]
     for index in rearranged:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, ngettext_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from gamekit.events import HIDDEN
+from gamekit.memo import memoized
 from rooms.phrases import SeatPhrase
-from tiles.markup import label
+from tiles.markup import NUMBER_WORDS, label
+from tiles.sets import JOKER
 
 DREW = SeatPhrase(
     you=_("You drew %(tile)s."),
@@ -135,6 +137,37 @@ BLOCKED_DRAW = _("Two passes in a row end the round: the rack sums are equal, a 
 
 SET_WORDS = {"new_set": LAID, "add": ADDED, "moved": MOVED}
 
+# A colour said once before several numbers ("red 4, 5"): an adjective that agrees with
+# several tiles ("красные", "vermelhas").
+COLOURS_OF_SEVERAL = {
+    "K": pgettext_lazy("several tiles' colour", "black"),
+    "B": pgettext_lazy("several tiles' colour", "blue"),
+    "O": pgettext_lazy("several tiles' colour", "orange"),
+    "R": pgettext_lazy("several tiles' colour", "red"),
+}
+
+
+@memoized("tiles.narration.tiles_words", 4096)
+def tiles_words(codes: tuple[str, ...], language: str | None) -> str:
+    """Tiles by their spoken names in order, tiles of one colour side by side named
+    with the colour once, as the label's pattern puts it: "orange 3, 4, 5", "оранжевые
+    тройка, четвёрка, пятёрка", "3, 4, 5 laranja"; a joker by its name."""
+    runs: list[list[str]] = []
+    for code in codes:
+        if runs and code != JOKER and runs[-1][0] != JOKER and runs[-1][0][0] == code[0]:
+            runs[-1].append(code)
+        else:
+            runs.append([code])
+    said = []
+    for run in runs:
+        if len(run) == 1:
+            said.append(label(run[0], language))
+            continue
+        numbers = ", ".join(str(NUMBER_WORDS.get(code[1:], code[1:])) for code in run)
+        colour = COLOURS_OF_SEVERAL[run[0][0]]
+        said.append(gettext("%(colour)s %(number)s") % {"colour": colour, "number": numbers})
+    return ", ".join(said)
+
 
 def narrate(event: dict[str, Any], viewer: int | None, mode: str) -> str:
     """The sentence of `event` (as `viewer` may see it) for `viewer` in `mode`."""
@@ -149,7 +182,7 @@ def narrate(event: dict[str, Any], viewer: int | None, mode: str) -> str:
         return PASSED.said(who, viewer, mode, language)
     if kind in SET_WORDS:
         phrase = LAID_ANOTHER if kind == "new_set" and facts.get("another") else SET_WORDS[kind]
-        tiles = ", ".join(label(code, language) for code in event["pieces"])
+        tiles = tiles_words(tuple(event["pieces"]), language)
         number = event["target"].removeprefix("set-")
         return phrase.said(who, viewer, mode, language, tiles=tiles, set=number)
     if kind == "initial_meld":

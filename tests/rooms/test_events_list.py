@@ -73,3 +73,18 @@ def test_a_replay_shows_each_event_as_the_seat_that_may_see_it() -> None:
     theirs = [event(1, 2, "draw", ["B3"], "pool", "hand-2", private=2)]
     assert replay_events(seen_by(theirs, 1), seen_by(theirs, 2))[0]["pieces"] == ["B3"]
     assert seen_by(theirs, 1)[0]["pieces"] == [HIDDEN]
+
+
+def test_a_replay_frame_names_the_other_seats_drawn_tile_as_its_hand_shows_it() -> None:
+    from rooms.replays import replay_view
+
+    game = registry.get("tiles")
+    assert game is not None
+    state = engine.apply(
+        engine.apply(engine.new_round(3, 1), 1, {"type": "draw"}), 2, {"type": "draw"}
+    )
+    drawn = state.racks[2][-1]
+    view = replay_view(game, state)
+    assert [one["pieces"] for one in view["events"]] == [[state.racks[1][-1]], [drawn]]
+    html = render_board(game, view, engine.status(state), 1, "computer-replay")
+    assert 'data-pieces="?"' not in events_list(html)

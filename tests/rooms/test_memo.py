@@ -46,6 +46,7 @@ EVERY_CACHE = {
     "tiles.markup.label": 1024,
     "tiles.markup.set_item": 4096,
     "tiles.markup.tile_html": 8192,
+    "tiles.narration.tiles_words": 4096,
     "tiles.sets.check_sorted": 1 << 16,
 }
 

@@ -5,6 +5,9 @@ its result; numbered on within the round, the latest two turns kept."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import pairwise
+
 from gamekit.events import HIDDEN
 from tests.tiles.positions import RUN_OF_TENS, empty_pool_state, play
 from tiles.engine import apply, new_round, view
@@ -108,3 +111,32 @@ def test_the_state_keeps_the_other_seats_turn_and_the_one_just_played() -> None:
     assert [(e["n"], e["seat"]) for e in state.events] == [(2, 2), (3, 1)]
     # The next round numbers from 1 again, with none kept.
     assert new_round(9, 2, state).events == ()
+
+
+def test_in_whole_bot_games_every_play_says_each_rack_tile_once_and_where_it_went() -> None:
+    from rooms import registry
+    from tests.rooms.test_game_contract import games_of
+
+    game = registry.get("tiles")
+    assert game is not None
+    plays = 0
+    for _level, _seed, states in games_of(game):
+        for before, after in pairwise(states):
+            if after.last is None or after.last["type"] != "play":
+                continue
+            plays += 1
+            seat = after.last["seat"]
+            made = [
+                e for e in after.events if e["n"] > max((x["n"] for x in before.events), default=0)
+            ]
+            from_rack = Counter(
+                code for e in made if e["source"] == f"hand-{seat}" for code in e["pieces"]
+            )
+            assert from_rack == Counter(after.last["placed"])
+            for e in made:
+                if e["target"].startswith("set-"):
+                    into = Counter(after.table[int(e["target"][4:]) - 1])
+                    assert Counter(e["pieces"]) <= into, e
+            opened = [e for e in made if e["kind"] == "initial_meld"]
+            assert len(opened) == (not before.opened[seat])
+    assert plays > 20

@@ -113,37 +113,19 @@ SAID = {
     },
     "another new_set": {
         "en": (
-            "You laid orange 3, orange 4, orange 5 as another new set, set 4.",
-            ("The computer laid orange 3, orange 4, orange 5 as another new set, set 4."),
-            "Player 2 laid orange 3, orange 4, orange 5 as another new set, set 4.",
+            "You laid orange 3, 4, 5 as another new set, set 4.",
+            "The computer laid orange 3, 4, 5 as another new set, set 4.",
+            "Player 2 laid orange 3, 4, 5 as another new set, set 4.",
         ),
         "ru": (
-            (
-                "Вы выложили ещё одну новую комбинацию 4: оранжевая тройка, оранжевая "
-                "четвёрка, оранжевая пятёрка."
-            ),
-            (
-                "Компьютер выложил ещё одну новую комбинацию 4: оранжевая тройка, "
-                "оранжевая четвёрка, оранжевая пятёрка."
-            ),
-            (
-                "Игрок 2 выложил ещё одну новую комбинацию 4: оранжевая тройка, "
-                "оранжевая четвёрка, оранжевая пятёрка."
-            ),
+            ("Вы выложили ещё одну новую комбинацию 4: оранжевые тройка, четвёрка, пятёрка."),
+            ("Компьютер выложил ещё одну новую комбинацию 4: оранжевые тройка, четвёрка, пятёрка."),
+            ("Игрок 2 выложил ещё одну новую комбинацию 4: оранжевые тройка, четвёрка, пятёрка."),
         ),
         "pt": (
-            (
-                "Você colocou 3 laranja, 4 laranja, 5 laranja como outra nova "
-                "combinação, a combinação 4."
-            ),
-            (
-                "O computador colocou 3 laranja, 4 laranja, 5 laranja como outra nova "
-                "combinação, a combinação 4."
-            ),
-            (
-                "O Jogador 2 colocou 3 laranja, 4 laranja, 5 laranja como outra nova "
-                "combinação, a combinação 4."
-            ),
+            ("Você colocou 3, 4, 5 laranja como outra nova combinação, a combinação 4."),
+            ("O computador colocou 3, 4, 5 laranja como outra nova combinação, a combinação 4."),
+            ("O Jogador 2 colocou 3, 4, 5 laranja como outra nova combinação, a combinação 4."),
         ),
     },
     "add": {
@@ -165,25 +147,19 @@ SAID = {
     },
     "moved": {
         "en": (
-            "You moved blue 5, blue 6 from other sets to set 2.",
-            "The computer moved blue 5, blue 6 from other sets to set 2.",
-            "Player 2 moved blue 5, blue 6 from other sets to set 2.",
+            "You moved blue 5, 6 from other sets to set 2.",
+            "The computer moved blue 5, 6 from other sets to set 2.",
+            "Player 2 moved blue 5, 6 from other sets to set 2.",
         ),
         "ru": (
-            ("Вы переложили в комбинацию 2 из других комбинаций: синяя пятёрка, синяя шестёрка."),
-            (
-                "Компьютер переложил в комбинацию 2 из других комбинаций: синяя "
-                "пятёрка, синяя шестёрка."
-            ),
-            (
-                "Игрок 2 переложил в комбинацию 2 из других комбинаций: синяя пятёрка, "
-                "синяя шестёрка."
-            ),
+            ("Вы переложили в комбинацию 2 из других комбинаций: синие пятёрка, шестёрка."),
+            ("Компьютер переложил в комбинацию 2 из других комбинаций: синие пятёрка, шестёрка."),
+            ("Игрок 2 переложил в комбинацию 2 из других комбинаций: синие пятёрка, шестёрка."),
         ),
         "pt": (
-            "Você moveu 5 azul, 6 azul de outras combinações para a combinação 2.",
-            ("O computador moveu 5 azul, 6 azul de outras combinações para a combinação 2."),
-            ("O Jogador 2 moveu 5 azul, 6 azul de outras combinações para a combinação 2."),
+            "Você moveu 5, 6 azuis de outras combinações para a combinação 2.",
+            ("O computador moveu 5, 6 azuis de outras combinações para a combinação 2."),
+            ("O Jogador 2 moveu 5, 6 azuis de outras combinações para a combinação 2."),
         ),
     },
     "initial_meld": {
@@ -298,3 +274,21 @@ def test_in_a_replay_both_hands_are_face_up_so_the_other_seats_draw_is_named() -
     with translation.override("en"):
         assert narrate(drawn, 1, "replay") == "Player 2 drew orange 6."
         assert narrate(drawn, 1, "computer-replay") == "The computer drew orange 6."
+
+
+@pytest.mark.parametrize(
+    ("codes", "language", "words"),
+    [
+        (("O3", "O4", "O5"), "en", "orange 3, 4, 5"),
+        (("O3", "J", "O5"), "en", "orange 3, joker, orange 5"),
+        (("R4", "R5", "B6"), "en", "red 4, 5, blue 6"),
+        (("K7", "B7", "R7"), "en", "black 7, blue 7, red 7"),
+        (("B11", "B12"), "ru", "синие одиннадцатка, двенадцатка"),
+        (("B11", "B12"), "pt", "11, 12 azuis"),
+    ],
+)
+def test_tiles_of_one_colour_side_by_side_name_the_colour_once(codes, language, words) -> None:
+    from tiles.narration import tiles_words
+
+    with translation.override(language):
+        assert tiles_words(codes, language) == words

@@ -11,13 +11,9 @@
    - otherwise: when its words differ from the last ones of its key.
    After a new move, the status line is spoken again ("Your turn"), even unchanged.
 
-   A board whose game tells its moves as events (issue 56) ends with a hidden list of
-   them, <ol data-events data-game-no="G"><li data-event="N">The sentence.</li>...: the
-   items numbered above the last one said for round G are said in order (a computer's
-   turn of several steps, the opponent's whole turn), instead of the board's move line;
-   the first board the page shows is taken as heard (a fresh load says none of them).
-   When the numbers go back (a replay's step back, a new game that starts at 1 again),
-   the move line is said as before.
+   A board's move events (issue 56, [data-events]): the items above the last one said
+   for the round are said in order, instead of the move line; the first board shown is
+   taken as heard; when the numbers go back (a replay's step back) the move line speaks.
    Each announcement is a new paragraph of the region, so that a screen reader reads
    repeated words again. Two keys read on demand: `l` the last move, `p` the position
    (the board's hidden [data-position] summary). No rule of any game lives here. */
@@ -109,24 +105,25 @@
     return found;
   }
 
-  // --- The move events: the last one said, by round (null before the first board) ----
-  let heard = null; // { game: "G", n: N }
+  let heard = null; // the last event said: { game, n }; null before the first board
 
-  /** The sentences of the board's events not said yet, in order; null when the board
-      has no events list, or when its numbers went back (the move line speaks then). */
+  /** The board's events not said yet; null: none listed, or numbers gone back. */
   function newEvents() {
     const board = document.getElementById("board");
     if (!board || !board.firstElementChild) return null;
     const list = board.querySelector("[data-events]");
-    const container = list && list.parentElement;
+    if (!list) {
+      heard = heard || { game: null, n: 0 };
+      return null;
+    }
     // Behind the hand-over cover: kept for the player who takes the device.
-    if (container && container.closest("[hidden], [aria-hidden='true']")) return [];
-    const items = list ? Array.from(list.querySelectorAll("li[data-event]")) : [];
-    const game = list ? list.dataset.gameNo : null;
+    if (list.parentElement.closest("[hidden], [aria-hidden='true']")) return [];
+    const items = Array.from(list.querySelectorAll("li[data-event]"));
+    const game = list.dataset.gameNo;
     const last = items.length ? Number(items[items.length - 1].dataset.event) : 0;
     const before = heard;
     heard = { game, n: last };
-    if (before === null || !list) return before === null ? [] : null;
+    if (before === null) return [];
     const from = before.game === game ? before.n : 0;
     if (last < from) return null;
     return items
@@ -143,7 +140,6 @@
     });
     const events = newEvents();
     if (events && events.length) {
-      // The events say the move: the board's move line is heard no more for it.
       const at = said.findIndex((item) => item.key === "move");
       said = said.filter((item) => item.key !== "move");
       const spot = at >= 0 ? at : 0;
