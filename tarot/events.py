@@ -1,15 +1,17 @@
 """The Tarot duel's move events (gamekit/events.py; docs/games.md, "The Tarot duel's
 events"): what one play did, as `apply` records it in the state and `view` shows it.
 
-A play makes, in this order:
+Every event's `seat` is the seat that played (gamekit.events: who moved); the others
+it speaks of are in its facts and places. A play makes, in this order:
 - `play`: the card, from `hand-S` or `stack-S-K` to `trick` (facts: `lead`);
 - when it is the trick's second card, the trick gathered: `trick_won` (the cards the
   winner takes, `trick` to `won-W`; facts: `winner`, `card` the winner's own card,
   `points` those cards' points, `last`), then `excuse_returned` if the Excuse came
   back to its owner (`trick` to `won-S`; facts: `giver`, `receiver`, `points` 0.5),
   then `turned_up` for each stack a card of the trick came from that still has cards
-  (its new top, now face up, `stack-S-K` to itself), then `round_over` after the last
-  trick (facts: tarot/scoring.py's result, and `reason`: "threshold" or "drawn").
+  (its new top, now face up, `stack-S-K` to itself; facts: `owner`, `stack` K), then
+  `round_over` after the last trick (facts: tarot/scoring.py's result, and `reason`:
+  "threshold" or "drawn").
 
 Every card an event names is public when it is named (played, or just turned up), so
 no event is private. The state keeps the events from the other seat's latest play on
@@ -20,6 +22,7 @@ events of its own and an older save reads with them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -82,7 +85,7 @@ def play_events(
     made.append(
         event(
             n + len(made),
-            winner,
+            seat,
             TRICK_WON,
             taken,
             TRICK,
@@ -97,7 +100,7 @@ def play_events(
         made.append(
             event(
                 n + len(made),
-                owner,
+                seat,
                 EXCUSE_RETURNED,
                 [EXCUSE],
                 TRICK,
@@ -109,14 +112,16 @@ def play_events(
         )
     for who, index, up in turned:
         place = stack_place(who, index)
-        made.append(event(n + len(made), who, TURNED_UP, [up], place, place, stack=index + 1))
+        made.append(
+            event(n + len(made), seat, TURNED_UP, [up], place, place, owner=who, stack=index + 1)
+        )
     if result is not None:
         facts = {
             key: result[key]
             for key in ("winner", "points", "oudlers", "thresholds", "scores", "petit_taker")
         }
         facts["reason"] = "drawn" if result["drawn"] else "threshold"
-        made.append(event(n + len(made), result["winner"] or seat, ROUND_OVER, **facts))
+        made.append(event(n + len(made), seat, ROUND_OVER, **facts))
     return made
 
 
@@ -132,7 +137,9 @@ def kept(events: Sequence[Event], seat: int, previous: int | None) -> list[Event
     the same seat plays on, else those from the other seat's latest play on."""
     if previous is None or previous == seat:
         return list(events)
-    start = max((i for i, one in enumerate(events) if one["kind"] == PLAY), default=0)
+    start = len(events) - 1
+    while start > 0 and events[start]["kind"] != PLAY:
+        start -= 1
     return list(events[start:])
 
 
@@ -149,18 +156,19 @@ def rebuilt(state: State, result: dict[str, Any] | None) -> tuple[Event, ...]:
     if not plays:
         return ()
     # `kept` leaves the plays from the latest one by the other seat than the last mover.
-    mover = plays[-1][0]
-    start = max((i for i, p in enumerate(plays) if p[0] != mover), default=0)
-    # The cards played from each stack, in order: the card turned up after a stack's
-    # k-th card was gathered is its (k+1)-th played, or its top now if none was since.
-    from_stack: dict[tuple[int, int], list[str]] = {}
-    for who, card, index in plays:
-        if index != HAND:
-            from_stack.setdefault((who, index), []).append(card)
-    gathered_from = dict.fromkeys(from_stack, 0)
+    mover, start = plays[-1][0], len(plays) - 1
+    while start > 0 and plays[start][0] == mover:
+        start -= 1
+    # Before it: a play each, and for each trick gathered, its trick_won, the Excuse's
+    # exchange (never in the last trick, which is kept) and a turned_up for each of a
+    # stack's first two cards gathered (the third leaves it empty).
+    done = start // 2 * 2
+    gathered_from = Counter((p[0], p[2]) for p in plays[:done] if p[2] != HAND)
+    n = 1 + start + done // 2 + any(p[1] == EXCUSE for p in plays[:done])
+    n += sum(min(count, STACK_SIZE - 1) for count in gathered_from.values())
     events: list[Event] = []
-    n = 1
-    for number, play in enumerate(plays):
+    for number in range(start, len(plays)):
+        play = plays[number]
         gathered = state.tricks[number // 2] if number % 2 else None
         turned: list[Turned] = []
         for who, _, index in gathered[:2] if gathered else ():
@@ -168,18 +176,16 @@ def rebuilt(state: State, result: dict[str, Any] | None) -> tuple[Event, ...]:
                 continue
             gathered_from[who, index] = k = gathered_from[who, index] + 1
             if k < STACK_SIZE:
-                later = from_stack[who, index]
-                turned.append(
-                    (who, index, later[k] if k < len(later) else state.stacks[who][index][-1])
-                )
+                turned.append((who, index, _turned(state, plays, who, index, k)))
         ended = result if number == len(plays) - 1 and is_over(state) else None
-        if number < start:  # not kept: counted only (it never ends the round)
-            if gathered is not None:
-                excuse = EXCUSE in (gathered[0][1], gathered[1][1])
-                n += 1 + excuse + len(turned)
-            n += 1
-            continue
         made = play_events(n, play, gathered, turned, ended)
         events += made
         n += len(made)
     return tuple(events)
+
+
+def _turned(state: State, plays: Sequence[Play], seat: int, index: int, k: int) -> str:
+    """The card turned up on a stack once its k-th card played was gathered: the next
+    card played from it, or its top now if none was since."""
+    later = [p[1] for p in plays if p[0] == seat and p[2] == index]
+    return later[k] if k < len(later) else state.stacks[seat][index][-1]

@@ -185,8 +185,9 @@ def _round_over(one: Event, viewer: int | None, mode: str) -> str:
 
 
 def _turned_up(one: Event, viewer: int | None, mode: str) -> str:
-    stack = one["facts"]["stack"]
-    return TURNED_UP.text(one["seat"], viewer, mode, stack=stack, card=the_card(one["pieces"][0]))
+    facts = one["facts"]
+    card = the_card(one["pieces"][0])
+    return TURNED_UP.text(facts["owner"], viewer, mode, stack=facts["stack"], card=card)
 
 
 SAY = {

@@ -191,17 +191,20 @@ def apply(state: State, seat: Seat, action: Action) -> State:
     )
     winner, won, giver = gather(state.won, state.trick[0], play, last)
     gathered = (state.trick[0], play, winner)
+    turned = [
+        (who, index, after.stacks[who][index][-1])
+        for who, _, index in gathered[:2]
+        if index != HAND and after.stacks[who][index]
+    ]
     done = replace(
         after,
         leader=winner,
         tricks=(*state.tricks, gathered),
         won=won,
         excuse_giver=giver if giver is not None else state.excuse_giver,
+        events=(*recorded, *events.play_events(n, play, gathered, turned, None)),
     )
-    turned = [
-        (who, index, done.stacks[who][index][-1])
-        for who, _, index in gathered[:2]
-        if index != HAND and done.stacks[who][index]
-    ]
-    made = events.play_events(n, play, gathered, turned, result(done) if last else None)
-    return replace(done, events=(*recorded, *made))
+    if last:  # the round's end follows the trick, with the score of the state it ends in
+        made = events.play_events(n, play, gathered, turned, result(done))
+        done = replace(done, events=(*recorded, *made))
+    return done

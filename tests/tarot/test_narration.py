@@ -44,7 +44,7 @@ EVENTS = {
     "excuse returned": event(
         4, 2, "excuse_returned", ["EX"], "trick", "won-2", giver=2, receiver=1, points=0.5
     ),
-    "turned up": event(5, 2, "turned_up", ["HN"], "stack-2-3", "stack-2-3", stack=3),
+    "turned up": event(5, 2, "turned_up", ["HN"], "stack-2-3", "stack-2-3", owner=2, stack=3),
     "round won": event(6, 2, "round_over", winner=2, **WON),
     "round drawn": event(6, 2, "round_over", winner=None, **DRAWN),
 }
