@@ -251,6 +251,8 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'  <div class="draft-problems" data-speak="draft">{problems}</div>\n</div>\n'
         )
     rack = ""
+    # The rack's place for motion.js; the draft endpoint's answer does not know the seat.
+    rack_place = f' data-place="hand-{draft["seat"]}"' if draft.get("seat") else ""
     if draft["rack"] is not None:
         tiles = (
             rack_html(draft["rack"])
@@ -268,13 +270,14 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'      <button type="button" class="button button-small" data-action="sort-number">'
             f"{words['By number']}</button>\n"
             f"    </div>\n  </div>\n"
-            f'  <div class="tiles-rack" data-drop="rack" data-own-hand data-roving="rack" '
-            f'role="group" '
+            f'  <div class="tiles-rack" data-drop="rack"{rack_place} data-own-hand '
+            f'data-roving="rack" role="group" '
             f'aria-label="{words["Your rack"]}">\n'
             f"    {tiles}\n  </div>\n</div>\n"
         )
     return (
-        f'\n\n<div class="tiles-table board-felt" data-drop="table" data-invite-spot>\n'
+        f'\n\n<div class="tiles-table board-felt" data-drop="table" data-place="table" '
+        "data-invite-spot>\n"
         f'  <h2 class="visually-hidden">{words["Table"]}</h2>\n'
         f"  {table}\n  {zone}\n</div>\n\n{status}\n\n{rack}\n"
     )
@@ -284,9 +287,10 @@ def _replay_racks(view: dict[str, Any], seat: int | None, mode: str, language: s
     """A replay's racks, both face up (the round is over: nothing is secret any more)."""
     hands = view["replay"]["hands"]
     rows = "".join(
-        f'<div class="replay-hand"><dt>{seat_name_in(who, seat, mode, language)}</dt>'
-        f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who)) or "—"}</span>'
-        f"</dd></div>"
+        f'<div class="replay-hand" data-place="hand-{who}">'
+        f"<dt>{seat_name_in(who, seat, mode, language)}</dt>"
+        f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who), piece=True) or "—"}'
+        "</span></dd></div>"
         for who in (1, 2)
     )
     return f'</dl>\n    <dl class="replay-hands">{rows}'
@@ -297,22 +301,23 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
     racks only once the game is over."""
     language = get_language()
     words = _fixed(language)
-    draft = board_draft(view, seat)
+    draft = board_draft(view, seat) | {"seat": seat}
     editable = draft["editable"]
     data = board_data(view, seat, editable)
     classes = (" is-editable" if editable else "") + (" is-over" if view.get("over") else "")
     if seat is None:
         counts = (
-            f"\n        <div><dt>{seat_name_in(1, seat, mode, language)}</dt>"
+            f'\n        <div data-place="hand-1"><dt>{seat_name_in(1, seat, mode, language)}</dt>'
             f"<dd>{_value(by_seat(view.get('rack_counts'), 1))}</dd></div>\n"
-            f"        <div><dt>{seat_name_in(2, seat, mode, language)}</dt>"
+            f'        <div data-place="hand-2"><dt>{seat_name_in(2, seat, mode, language)}</dt>'
             f"<dd>{_value(by_seat(view.get('rack_counts'), 2))}</dd></div>\n      "
         )
     else:
         opponent = other(int(seat))
         tiles = by_seat(view.get("rack_counts"), opponent)
         counts = (
-            f"\n        <div><dt>{seat_name_in(opponent, seat, mode, language)}</dt>"
+            f'\n        <div data-place="hand-{opponent}">'
+            f"<dt>{seat_name_in(opponent, seat, mode, language)}</dt>"
             f'<dd data-count="opponent">{_count_words(tiles, language)}</dd></div>\n      '
         )
     if view.get("replay") and not view.get("over"):  # both racks instead of a count
@@ -344,7 +349,7 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         f'         data-hint-url="{conditional_escape(board_url("hint", "tiles"))}"\n'
         f'         data-msg-offline="{words["The server could not be reached. Try again."]}">\n'
         f'  <div class="tiles-info">\n    <dl class="tiles-counts board-counts">\n'
-        f'      <div><dt>{words["Pool"]}</dt><dd data-count="pool">'
+        f'      <div data-place="pool"><dt>{words["Pool"]}</dt><dd data-count="pool">'
         f"{_value(view.get('pool_count'))}</dd></div>\n"
         f"      {counts}\n    </dl>\n    {last}\n  </div>\n\n"
         f"  {result}\n\n"
