@@ -1,6 +1,7 @@
 """The end of a round heard and reached by the keyboard (issue 56): the round's last
-move, made by a key, is followed by the result's heading and its reason carrying each
-seat's points (rummy's also the match's totals), in the page's language, and the focus
+move, made by a key, is said with the round's points (rummy's also the match's totals) by
+its move events, then the result's heading and its reason (the points kept in words in
+the result, not said twice), in the page's language, and the focus
 goes to the result's "Play again", whose Enter puts it on the new round's hand, never on
 <body>. The guided lesson's end is said and its way on focused."""
 
@@ -12,7 +13,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.e2e.announcing import LANGUAGES, said
+from tests.e2e.announcing import LANGUAGES, events_after, events_mark, said
 from tests.e2e.play_pages import picture, save_token, seal, wait_until_idle
 
 pytestmark = pytest.mark.e2e
@@ -78,7 +79,7 @@ def test_the_rounds_end_is_said_with_its_points_and_play_again_is_focused(
     page.goto(f"/{slug}/computer/")
     page.locator("#board > section").wait_for()
     wait_until_idle(page)
-    before = len(said(page))
+    before, mark = len(said(page)), events_mark(page) or 0
 
     last_move_by_keys(page, slug, action)
 
@@ -91,8 +92,17 @@ def test_the_rounds_end_is_said_with_its_points_and_play_again_is_focused(
         if slug == "cards":
             points += " " + match_points(view["match"], 1, "computer")
     at = lines.index(heading.inner_text().strip())
-    assert lines[at + 1].endswith(points), lines
-    assert points.split(".")[0] in lines[at + 1]
+    # The round's end is said once with its points, by the move events (issue 56): the
+    # last event, before the heading; the reason after the heading does not repeat them.
+    news = events_after(page, mark)
+    assert lines[: len(news)] == news, lines
+    ending = news[-1]
+    score = str(max(abs(int(n)) for n in view["result"]["scores"].values()))
+    assert score in ending, (ending, score)
+    assert points.split(".")[0] not in lines[at + 1], lines
+    # The result keeps them in words for a screen reader's own reading.
+    kept = page.locator("#board [data-score-words]").text_content()
+    assert " ".join(kept.split()) == points, kept
     again = page.locator("#board [data-play-again]")
     expect(again).to_be_focused()
     for width, height in ((390, 844), (1280, 800)):
@@ -132,13 +142,16 @@ def test_the_lessons_end_is_said_and_its_way_on_is_focused(new_page) -> None:
     button("meld")
     cards("7S", "7H", "7C")
     button("meld")
-    before = len(said(page))
     cards("AS")
     button("discard")
 
     expect(page.locator("#lesson-over")).to_be_visible()
-    page.wait_for_timeout(200)
-    assert "Lesson over. Play a whole round:" in said(page)[before:]
+    # (the region keeps its last 20 lines: wait for the line rather than count them)
+    page.wait_for_function(
+        "text => [...document.querySelectorAll('#play-announce p')]"
+        ".some(p => p.textContent === text)",
+        arg="Lesson over. Play a whole round:",
+    )
     expect(page.locator("#lesson-over a").first).to_be_focused()
 
 
