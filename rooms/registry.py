@@ -141,6 +141,10 @@ class Game:
     # the other seat or a watcher (viewer None), naming seats as the board does
     # ("You", "The computer", "Your friend", "Player 2"); None: the game has none yet.
     narrate: Callable[[Any, int | None, str], str] | None = None
+    # Each seat's chance to win the round from a state with both hands known, the chart
+    # under a replay (issue 58, gamekit/chances.py): `chances(state) -> {1: p, 2: p}`,
+    # each in [0, 1], adding up to at most 1; None: no chart.
+    chances: Callable[[Any], dict[int, float]] | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here

@@ -1,0 +1,82 @@
+"""The Tarot duel's estimator (gamekit/chances.py): each seat's chance to win the round
+(to reach its threshold), from a state with both hands and all stacks known. The
+features of a seat, from its side: the points each seat still needs (its threshold by
+the oudlers it took or surely will, the 21 and the Excuse it holds, less the points it
+took), the same over the points still in play, the card points each still holds, the
+trumps each holds, whether it holds the Petit, the tricks left and who is to play.
+Weights fitted by bench/chances_fit.py (docs/games.md, "The estimator")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.chances import Chances, estimate
+from gamekit.seats import other
+from tarot import engine
+from tarot.cards import EXCUSE, OUDLERS, PETIT, TWENTY_ONE, half_points, is_trump, threshold
+from tarot.scoring import points_halves
+from tarot.state import tricks_left, turn
+
+NAMES = (
+    "need_mine",
+    "need_theirs",
+    "need_share_mine",
+    "need_share_theirs",
+    "held_points_mine",
+    "held_points_theirs",
+    "trumps_mine",
+    "trumps_theirs",
+    "petit_mine",
+    "tricks_left",
+    "to_play",
+)
+# Fitted by: python bench/chances_fit.py --game tarot (intercept first, then NAMES).
+WEIGHTS = (
+    0.0704,
+    -0.936,
+    0.5616,
+    -0.9768,
+    1.0507,
+    0.6686,
+    -0.2987,
+    3.5473,
+    -3.5353,
+    0.4471,
+    -0.0179,
+    -0.1527,
+)
+SURE = (TWENTY_ONE, EXCUSE)  # oudlers that come back to their holder
+
+
+def _held(state: Any, seat: int) -> list[str]:
+    return [*state.hands[seat], *(code for stack in state.stacks[seat] for code in stack)]
+
+
+def features(state: Any, seat: int) -> tuple[float, ...]:
+    taken = points_halves(state)
+    held = {s: _held(state, s) for s in (seat, other(seat))}
+    held_points = {s: sum(map(half_points, cards)) / 2 for s, cards in held.items()}
+    in_play = sum(held_points.values()) + 1
+
+    def need(s: int) -> float:
+        oudlers = sum(c in OUDLERS for c in state.won[s]) + sum(c in SURE for c in held[s])
+        return threshold(min(3, oudlers)) - taken[s] / 2
+
+    mine, theirs = need(seat), need(other(seat))
+    return (
+        mine / 10,
+        theirs / 10,
+        mine / in_play,
+        theirs / in_play,
+        held_points[seat] / 10,
+        held_points[other(seat)] / 10,
+        sum(map(is_trump, held[seat])) / 10,
+        sum(map(is_trump, held[other(seat)])) / 10,
+        float(PETIT in held[seat]),
+        tricks_left(state) / 10,
+        float(turn(state) == seat),
+    )
+
+
+def chances(state: Any) -> Chances:
+    return estimate(engine, features, WEIGHTS, state)
