@@ -85,9 +85,11 @@ def dots(found: list[dict[int, float]], notes: list[dict[str, Any]]) -> list[dic
                 "kind": note["kind"],
                 "seat": seat,
                 "cost": round(100 * cost),
-                "cx": _n(_x(after, last)),
-                "cy": _n(_y(found[after][seat])),
-                "size": _n(2 * radius),  # the dot's diameter, drawn as a round cap
+                # In percent of the chart's box, the radius in pixels: round dots
+                # over the stretched lines (rooms/partials/replay_chart.html).
+                "cx": _n(100 * _x(after, last) / WIDTH),
+                "cy": _n(100 * _y(found[after][seat]) / HEIGHT),
+                "r": _n(radius),
             }
         )
     return made

@@ -73,7 +73,7 @@ def test_the_page_draws_the_whole_round_as_an_svg_with_a_line_per_seat(
     replay = replay_of(slug)
     last = len(replay.record["steps"])
     text = page(client, "?step=3")
-    svg = re.search(r'<svg class="replay-chart-svg".*?</svg>', text, re.S).group(0)
+    svg = re.search(r'<svg class="replay-chart-svg".*?</figure>', text, re.S).group(0)
     lines = re.findall(r'<polyline class="chart-line"[^>]*points="([^"]*)"', svg)
     assert len(lines) == 2
     for points in lines:
@@ -92,10 +92,10 @@ def test_the_page_draws_the_whole_round_as_an_svg_with_a_line_per_seat(
 
 def test_the_svg_numbers_are_written_with_a_point_in_russian(client: Client) -> None:
     replay_of("tiles")
-    svg = re.search(r'<svg class="replay-chart-svg".*?</svg>', page(client, "", "ru"), re.S)
-    numbers = re.findall(r' (?:x|x1|x2|y1|y2|width|stroke-width)="([^"]*)"', svg.group(0))
+    svg = re.search(r'<svg class="replay-chart-svg".*?</figure>', page(client, "", "ru"), re.S)
+    numbers = re.findall(r' (?:x|x1|x2|y1|y2|cx|cy|width|r)="([^"]*)"', svg.group(0))
     assert numbers
-    assert all(re.fullmatch(r"\d+(\.\d+)?", n) for n in numbers)
+    assert all(re.fullmatch(r"\d+(\.\d+)?%?", n) for n in numbers)
     for points in re.findall(r'points="([^"]*)"', svg.group(0)):
         assert all(re.fullmatch(r"[\d.]+,[\d.]+", pair) for pair in points.split())
 
@@ -156,10 +156,10 @@ def test_the_reviews_marked_decisions_are_dots_sized_by_what_they_cost(client: C
     Review.objects.create(key=record.key(), game="cards", status=Review.DONE, notes=notes)
     marked = [n for n in notes if n["kind"] in ("ok", "miss")]
     assert marked
-    svg = re.search(r'<svg class="replay-chart-svg".*?</svg>', page(client), re.S).group(0)
+    svg = re.search(r'<svg class="replay-chart-svg".*?</figure>', page(client), re.S).group(0)
     dots = re.findall(
         r'class="chart-dot is-(\w+)" data-chart-step="(\d+)"[^>]*'
-        r'data-cost="(\d+)"[^>]*stroke-width="([\d.]+)"',
+        r'data-cost="(\d+)"[^>]*r="([\d.]+)"',
         svg,
     )
     assert [(kind, int(step)) for kind, step, _, _ in dots] == [
