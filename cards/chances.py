@@ -1,8 +1,9 @@
 """Rummy's estimator (gamekit/chances.py): each seat's chance to win the deal (to go
 out first), from a state with both hands known. The features of a seat, from its side:
-its hand and the other's (cards held, the cards that could not leave the hand now, as
-the bots count them, cards/judge.py, and their points), the stock left, who is to move
-and whether the mover has drawn yet. Weights fitted by bench/chances_fit.py
+its hand and the other's (the cards held, whether all of them could leave the hand, the
+cards that could not leave it now, as the bots count them, cards/judge.py, and their
+points; for the seat that has drawn, after its discard to come), the stock left and who
+is to move. Weights fitted by bench/chances_fit.py
 (docs/games.md, "The estimator")."""
 
 from __future__ import annotations
@@ -11,33 +12,35 @@ from typing import Any
 
 from cards import engine
 from cards.judge import Judge
-from cards.melds import hand_value, value
+from cards.melds import value
 from gamekit.chances import Chances, estimate
 from gamekit.seats import other
 
 NAMES = (
     "cards_mine",
     "cards_theirs",
+    "out_mine",
+    "out_theirs",
     "deadwood_mine",
     "deadwood_theirs",
     "deadwood_points_mine",
     "deadwood_points_theirs",
     "stock",
     "to_move",
-    "to_play",
 )
 # Fitted by: python bench/chances_fit.py --game cards (intercept first, then NAMES).
 WEIGHTS = (
-    -0.2615,
-    2.638,
-    -2.4486,
-    -2.823,
-    2.8736,
-    -1.0598,
-    0.9953,
-    -0.0148,
-    0.2035,
-    0.0782,
+    -0.1142,
+    3.233,
+    -3.0226,
+    3.0651,
+    -2.9257,
+    -2.8263,
+    2.8823,
+    -0.6346,
+    0.5891,
+    -0.0198,
+    -0.0715,
 )
 
 
@@ -48,27 +51,34 @@ class _Table:
         self.table = [list(meld.cards) for meld in state.melds]
 
 
-def _deadwood(judge: Judge, hand: tuple[str, ...]) -> tuple[int, int]:
-    """(cards, points) of `hand` that could not leave it now."""
+def _deadwood(judge: Judge, hand: tuple[str, ...], discarding: bool) -> tuple[int, int]:
+    """(cards, points) of `hand` that could not leave it now; for the seat that has drawn
+    and will discard, after discarding its highest such card, so that a turn's draw,
+    melds and discard do not swing the chances by the hand's size alone."""
     leaving = judge.plan(hand)[3]
-    return len(hand) - len(leaving), hand_value(hand) - sum(map(value, leaving))
+    dead = [code for code in hand if code not in leaving]
+    if discarding and dead:
+        dead.remove(max(dead, key=value))
+    return len(dead), sum(map(value, dead))
 
 
 def features(state: Any, seat: int) -> tuple[float, ...]:
     judge = Judge(_Table(state))  # type: ignore[arg-type]
-    mine, theirs = state.hands[seat], state.hands[other(seat)]
-    dead_mine, points_mine = _deadwood(judge, mine)
-    dead_theirs, points_theirs = _deadwood(judge, theirs)
+    playing = state.step == "play"
+    mine = _deadwood(judge, state.hands[seat], playing and state.turn == seat)
+    theirs = _deadwood(judge, state.hands[other(seat)], playing and state.turn == other(seat))
+    held = {s: len(state.hands[s]) - (playing and state.turn == s) for s in (seat, other(seat))}
     return (
-        len(mine) / 10,
-        len(theirs) / 10,
-        dead_mine / 10,
-        dead_theirs / 10,
-        points_mine / 100,
-        points_theirs / 100,
+        held[seat] / 10,
+        held[other(seat)] / 10,
+        float(mine[0] == 0),
+        float(theirs[0] == 0),
+        mine[0] / 10,
+        theirs[0] / 10,
+        mine[1] / 100,
+        theirs[1] / 100,
         len(state.stock) / 10,
         float(state.turn == seat),
-        float(state.turn == seat and state.step == "play"),
     )
 
 

@@ -49,7 +49,11 @@ SURE = (TWENTY_ONE, EXCUSE)  # oudlers that come back to their holder
 
 
 def _held(state: Any, seat: int) -> list[str]:
-    return [*state.hands[seat], *(code for stack in state.stacks[seat] for code in stack)]
+    """The seat's cards still to play, and its card on the table (still its own until
+    the trick is taken: the chances do not swing with each half of a trick)."""
+    on_table = [card for who, card, _ in state.trick if who == seat]
+    stacked = (code for stack in state.stacks[seat] for code in stack)
+    return [*state.hands[seat], *stacked, *on_table]
 
 
 def features(state: Any, seat: int) -> tuple[float, ...]:
