@@ -152,6 +152,8 @@ def move_words(game: registry.Game, every: list[Any], step: int, mode: str) -> s
     head, colon, rest = words.partition(": ")
     if colon and len(head) <= 30:  # "Last move: ", in any language
         words = rest
+    if words and not words.endswith((".", "!", "?", "…")):  # a list of tiles ends it
+        words = f"{words}."
     return words[:1].upper() + words[1:]
 
 

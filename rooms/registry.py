@@ -212,6 +212,8 @@ def problems(game: Game) -> list[str]:
         found.append("it has no bot levels")
     if game.hint is not None and not callable(game.hint):
         found.append(f"its hint {game.hint!r} is not a function hint(state, seat)")
+    if game.chances is not None and not callable(game.chances):
+        found.append(f"its chances {game.chances!r} is not a function chances(state)")
     if game.hint is not None and "hint" not in game.rates:
         found.append('it has a hint but no rates["hint"]')
     if game.review is not None:

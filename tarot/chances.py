@@ -3,7 +3,8 @@
 features of a seat, from its side: the points each seat still needs (its threshold by
 the oudlers it took or surely will, the 21 and the Excuse it holds, less the points it
 took), the same over the points still in play, the card points each still holds, the
-trumps each holds, whether it holds the Petit, the tricks left and who is to play.
+trumps each holds, whether it holds the Petit, the tricks left, who is to play, and
+whether each has reached its threshold or can no longer reach it.
 Weights fitted by bench/chances_fit.py (docs/games.md, "The estimator")."""
 
 from __future__ import annotations
@@ -29,21 +30,29 @@ NAMES = (
     "petit_mine",
     "tricks_left",
     "to_play",
+    "reached_mine",
+    "reached_theirs",
+    "out_of_reach_mine",
+    "out_of_reach_theirs",
 )
 # Fitted by: python bench/chances_fit.py --game tarot (intercept first, then NAMES).
 WEIGHTS = (
-    0.0704,
-    -0.936,
-    0.5616,
-    -0.9768,
-    1.0507,
-    0.6686,
-    -0.2987,
-    3.5473,
-    -3.5353,
-    0.4471,
-    -0.0179,
-    -0.1527,
+    0.1403,
+    -0.9485,
+    0.6172,
+    -0.8907,
+    0.6633,
+    0.6789,
+    -0.3476,
+    3.5975,
+    -3.5797,
+    0.4052,
+    -0.0234,
+    0.0,
+    2.4869,
+    -2.4537,
+    0.9819,
+    -1.0197,
 )
 SURE = (TWENTY_ONE, EXCUSE)  # oudlers that come back to their holder
 
@@ -79,6 +88,12 @@ def features(state: Any, seat: int) -> tuple[float, ...]:
         float(PETIT in held[seat]),
         tricks_left(state) / 10,
         float(turn(state) == seat),
+        # Points taken only grow and a threshold only falls: a seat that has reached
+        # its own has won, one that needs more than is left in play has not.
+        float(mine <= 0),
+        float(theirs <= 0),
+        float(mine > in_play - 1),
+        float(theirs > in_play - 1),
     )
 
 
