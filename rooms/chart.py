@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from gamekit.chances import curve
@@ -173,6 +174,19 @@ def result_words(game: registry.Game, state: Any, mode: str) -> str:
     return " ".join(said)
 
 
+def _columns(last: int, column: float) -> SafeString:
+    """A transparent column per step, the target of a click: written here in one join
+    (numbers only), a template's loop over a hundred and more steps costs more."""
+    height = HEIGHT
+    return mark_safe(  # numbers this module formats, nothing else
+        "".join(
+            f'<rect data-chart-step="{i}" x="{_n(_x(i, last) - column / 2)}" y="0" '
+            f'width="{_n(column)}" height="{height}"/>'
+            for i in range(last + 1)
+        )
+    )
+
+
 def build(
     game: registry.Game,
     replay: Replay,
@@ -204,10 +218,7 @@ def build(
         "step": step,
         "marker": _n(_x(step, last)),
         "seats": seats,
-        "steps": [
-            {"step": i, "x": _n(_x(i, last) - column / 2), "width": _n(column)}
-            for i in range(last + 1)
-        ],
+        "columns": _columns(last, column),
         "dots": dots(found, notes or []),
         "swings": swings(game, replay, found, mode),
         "final": {seat: round(100 * found[-1][seat]) for seat in (1, 2)},
