@@ -1,10 +1,11 @@
 """Rummy's estimator (gamekit/chances.py): each seat's chance to win the deal (to go
 out first), from a state with both hands known. The features of a seat, from its side:
-its hand and the other's (the cards held, whether all of them could leave the hand, the
-cards that could not leave it now, as the bots count them, cards/judge.py, and their
-points; for the seat that has drawn, after its discard to come), the stock left and who
-is to move. Weights fitted by bench/chances_fit.py
-(docs/games.md, "The estimator")."""
+its hand and the other's (whether all its cards could leave it, the cards that could
+not leave it now, as the bots count them, cards/judge.py, and their points; for the
+seat that has drawn, after its discard to come), the stock left and who is to move. Not
+the hand's size: a meld kept in hand or laid down is the same to the deal's outcome,
+and the strong level keeps its melds, so that the size learnt the level, not the hand.
+Weights fitted by bench/chances_fit.py (docs/games.md, "The estimator")."""
 
 from __future__ import annotations
 
@@ -17,8 +18,6 @@ from gamekit.chances import Chances, estimate
 from gamekit.seats import other
 
 NAMES = (
-    "cards_mine",
-    "cards_theirs",
     "out_mine",
     "out_theirs",
     "deadwood_mine",
@@ -30,17 +29,15 @@ NAMES = (
 )
 # Fitted by: python bench/chances_fit.py --game cards (intercept first, then NAMES).
 WEIGHTS = (
-    -0.1142,
-    3.233,
-    -3.0226,
-    3.0651,
-    -2.9257,
-    -2.8263,
-    2.8823,
-    -0.6346,
-    0.5891,
-    -0.0198,
-    -0.0715,
+    -0.1051,
+    2.234,
+    -2.0851,
+    -0.8227,
+    1.1592,
+    -1.548,
+    1.2661,
+    0.0038,
+    -0.0378,
 )
 
 
@@ -67,10 +64,7 @@ def features(state: Any, seat: int) -> tuple[float, ...]:
     playing = state.step == "play"
     mine = _deadwood(judge, state.hands[seat], playing and state.turn == seat)
     theirs = _deadwood(judge, state.hands[other(seat)], playing and state.turn == other(seat))
-    held = {s: len(state.hands[s]) - (playing and state.turn == s) for s in (seat, other(seat))}
     return (
-        held[seat] / 10,
-        held[other(seat)] / 10,
         float(mine[0] == 0),
         float(theirs[0] == 0),
         mine[0] / 10,
