@@ -127,6 +127,8 @@ def test_a_click_on_the_chart_goes_to_its_step_and_the_mistake_key_still_works(
     slider = page.locator('[data-replay="slider"]')
     dots = page.locator("[data-replay-chart] .chart-dot")
     expect(dots).to_have_count(len(marked))
+    page.locator("[data-replay-chart]").scroll_into_view_if_needed()
+    picture(page, "chart-cards-dots-360-light", full_page=False)
 
     dots.nth(1).click()  # a dot: its decision's step
     expect(slider).to_have_value(str(marked[1]))
