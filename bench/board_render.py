@@ -12,7 +12,9 @@ once per language, a new deal every time, so a cache of the render helps only wh
 real play would let it (the same words, the same tiles, a set unchanged since the last
 version); a first game warms the process up and is not counted. Prints, per game and
 language, the actions timed and the median and 90th percentile of the two renders
-together, in microseconds.
+together, in microseconds; then the same of the two boards' move events' lists (issue
+56: rooms.render.events_html, each event said by the game's narration), which
+render_board adds after the board.
 """
 
 from __future__ import annotations
@@ -67,18 +69,33 @@ def render(game: registry.Game, view: Any, status: Any, seat: int) -> str:
     return render_board(game, view, status, seat, "friend")
 
 
-def action_times(game: registry.Game, seed: int) -> list[float]:
-    """The render time of both seats' boards of each state of one game, in microseconds."""
+def events_list(game: registry.Game, view: Any, seat: int) -> str:
+    """The move events' list rooms.render.render_board adds after the board (issue 56);
+    "" on a commit before it."""
+    try:
+        from rooms.render import events_html
+    except ImportError:
+        return ""
+    return events_html(game, view, seat, "friend")
+
+
+def action_times(game: registry.Game, seed: int) -> tuple[list[float], list[float]]:
+    """The render time of both seats' boards of each state of one game, and of their
+    move events' lists, in microseconds."""
     engine = game.engine
-    times = []
+    times, listed = [], []
     for state in states(game, seed):
         status = engine.status(state)
         views = {seat: engine.view(state, seat) for seat in (1, 2)}
         start = time.process_time_ns()
         for seat in (1, 2):
             render(game, views[seat], status, seat)
-        times.append((time.process_time_ns() - start) / 1000)
-    return times
+        middle = time.process_time_ns()
+        for seat in (1, 2):
+            events_list(game, views[seat], seat)
+        times.append((middle - start) / 1000)
+        listed.append((time.process_time_ns() - middle) / 1000)
+    return times, listed
 
 
 def main() -> None:
@@ -88,7 +105,10 @@ def main() -> None:
     parser.add_argument("--languages", nargs="+", default=["en", "ru"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("game   lang  actions  median us  p90 us  (both seats' boards per action)")
+    print(
+        "game   lang  actions  median us  p90 us  events median us  p90 us"
+        "  (both seats' boards per action; their move events' lists)"
+    )
     for slug in args.slugs:
         game = registry.get(slug)
         assert game is not None, f"no game {slug!r}"
@@ -96,13 +116,17 @@ def main() -> None:
             with translation.override(language):
                 action_times(game, 10_000)  # warm-up, not counted
                 times: list[float] = []
+                listed: list[float] = []
                 for index in range(args.games):
                     seed = args.seed * 1000 + index
-                    times += action_times(game, seed)
+                    boards, lists = action_times(game, seed)
+                    times += boards
+                    listed += lists
             deciles = statistics.quantiles(times, n=10)
+            listed_deciles = statistics.quantiles(listed, n=10)
             print(
                 f"{slug:6} {language:5} {len(times):7d}  {statistics.median(times):9.1f}"
-                f"  {deciles[8]:6.1f}"
+                f"  {deciles[8]:6.1f}  {statistics.median(listed):16.1f}  {listed_deciles[8]:6.1f}"
             )
 
 

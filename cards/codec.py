@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cards import seen, turns
+from cards import events, seen, turns
 from cards import state as dealt
 from cards.melds import DECK, MELD_MIN, check_meld, is_card
 from gamekit.engine import Seat
@@ -48,6 +48,7 @@ def to_json(state: dealt.State) -> dict[str, Any]:
         "current": seen.turn_json(state.current),
         "last": seen.turn_json(state.last),
         "result": result_json(state.result, "hand_values"),
+        "events": events.events_json(state.events),
     }
 
 
@@ -109,8 +110,10 @@ OLD_KEYS = (
     "schema", "seed", "first", "game_no", "match", "stock", "pile", "hands", "melds",
     "turn", "step", "taken", "known", "turns", "reshuffles", "current", "last", "result",
 )  # fmt: skip
-KEYS = (*OLD_KEYS, "history")
+HISTORY_KEYS = (*OLD_KEYS, "history")
+KEYS = (*HISTORY_KEYS, "events")
 OLD_SCHEMA = 1  # saves from before the history: they load with an empty one
+HISTORY_SCHEMA = 2  # saves from before the move events: they load with none
 TURN_KEYS = {"seat", "draw", "taken", "melds", "lay_offs", "discard"}
 
 
@@ -177,11 +180,15 @@ def _result(item: object) -> dict[str, Any] | None:
 
 def from_json(data: dict[str, Any]) -> dealt.State:
     """A State from to_json's output; IllegalAction("bad_state") for anything else."""
-    if isinstance(data, dict) and data.get("schema") == OLD_SCHEMA and type(data["schema"]) is int:
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if schema == OLD_SCHEMA and type(schema) is int:
         data = {
             **read_object(data, OLD_SCHEMA, OLD_KEYS, exact=True),
             "history": {"1": [], "2": []},
+            "events": [],
         }
+    elif schema == HISTORY_SCHEMA and type(schema) is int:
+        data = {**read_object(data, HISTORY_SCHEMA, HISTORY_KEYS, exact=True), "events": []}
     else:
         data = read_object(data, dealt.SCHEMA, KEYS, exact=True)
     history = _per_seat(data["history"], "history", _history)
@@ -209,6 +216,7 @@ def from_json(data: dict[str, Any]) -> dealt.State:
         current=_turn(data["current"], "current", len(melds)),
         last=_turn(data["last"], "last", len(melds)),
         result=_result(data["result"]),
+        events=events.read_events(data["events"]),
     )
     _check_consistent(state)
     return state

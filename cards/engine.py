@@ -3,7 +3,8 @@
 This module holds the engine's public names (docs/games.md); the code is in its
 siblings, by concept: cards/melds.py (cards, sets and runs), cards/state.py (the state,
 the deal and the match), cards/turns.py (the actions checked and applied),
-cards/seen.py (what each seat sees) and cards/codec.py (saves).
+cards/events.py (the move events each action records, issue 56), cards/seen.py (what
+each seat sees) and cards/codec.py (saves).
 
 Cards are codes, rank + suit (`AS`, `TD`, `QH`; cards/melds.py). 52 cards, 10 each, one
 card turned up starts the discard pile, the rest is the stock (drawn from its end).

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from cards import board, bots, chances, engine, lesson, review
+from cards import board, bots, chances, engine, lesson, narration, review
 from cards.hint import hint
 from cards.state import match_over
 from cards.templatetags.cards_board import NAMES
@@ -21,6 +21,8 @@ GAME = Game(
     chances=chances.chances,
     lesson=lesson.LESSON,
     names=NAMES,
+    # The move events in words (issue 56): cards/narration.py.
+    narrate=narration.narrate,
     rates={"hint": (30, 60)},
     # Rummy's own rule decides who plays first (player 1 in a match's first deal, then
     # the deal alternates), not the round-by-round first_seat.

@@ -22,6 +22,7 @@ from cards.state import (
     match_winner,
 )
 from gamekit.engine import Seat, Status, View
+from gamekit.events import seen_by
 from gamekit.seats import SEATS, json_by_seat, result_json, status_of
 
 
@@ -88,6 +89,7 @@ def view(state: State, seat: Seat | None) -> View:
         "match_winner": match_winner(state),
         "game_no": state.game_no,
         "first": state.first,
+        "events": seen_by(state.events, seat),
     }
 
 

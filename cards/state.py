@@ -11,9 +11,10 @@ from typing import Any
 
 from cards.melds import DECK, check_meld, sort_cards
 from gamekit.engine import Seat
+from gamekit.events import Event
 from gamekit.seats import SEATS, Pair, other
 
-SCHEMA = 2  # 2: the history (cards/codec.py still reads 1)
+SCHEMA = 3  # 2: the history, 3: the move events (cards/codec.py still reads 1 and 2)
 HAND_SIZE = 10
 MATCH_TARGET = 100
 TURN_LIMIT = 200
@@ -61,6 +62,9 @@ class State:
     # card) the top card it left for the stock, ("discarded", card). Both players saw
     # it happen; the bots infer the hidden hand from it. None: a save from before it.
     history: Pair[tuple[tuple[str, str], ...]] | None = None
+    # The move events of this turn and the one before (cards/events.py, gamekit.events),
+    # as `apply` recorded them: numbered on from 1 within the deal.
+    events: tuple[Event, ...] = ()
 
     def __post_init__(self) -> None:
         # A plain {1: .., 2: ..} (the deal, the actions, tests) becomes a seat pair.

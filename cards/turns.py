@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from cards import events
 from cards.melds import (
     CARD_CODES,
     DECK,
@@ -276,7 +277,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         raise IllegalAction("game_over", gettext_noop("The deal is over."))
     if state.turn != seat:
         raise IllegalAction("not_your_turn", gettext_noop("It is not your turn."))
-    return ACTIONS[action["type"]](state, seat, action)
+    return events.record(state, ACTIONS[action["type"]](state, seat, action), seat, action)
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:

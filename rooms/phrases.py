@@ -60,6 +60,17 @@ class SeatPhrase:
         entry = getattr(self, seat_case(who, seat, mode))
         return str(entry % {"number": who, **values})
 
+    def said(
+        self, who: int | str, seat: int | None, mode: str, language: str | None, **values: Any
+    ) -> str:
+        """`text` in `language`, the active one (the cache key), made once per language
+        and values: a move's narration (Game.narrate) is said on every render of a board,
+        for every seat, while its event is kept."""
+        try:
+            return _said(self, who, seat, mode, language, tuple(values.items()))
+        except TypeError:  # an unhashable value
+            return self.text(who, seat, mode, **values)
+
     def tag(
         self, who: int | str | None, seat: int | None, mode: str, **values: Any
     ) -> str | SafeString:
@@ -102,3 +113,10 @@ def _drawn(
     phrase: SeatPhrase, who: Any, seat: Any, mode: str, language: str | None, values: Any
 ) -> str | SafeString:
     return phrase.tag(who, seat, mode, **dict(values))
+
+
+@memoized("rooms.phrases.said", 4096)
+def _said(
+    phrase: SeatPhrase, who: Any, seat: Any, mode: str, language: str | None, values: Any
+) -> str:
+    return phrase.text(who, seat, mode, **dict(values))

@@ -30,6 +30,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from gamekit.engine import IllegalAction, View
+from gamekit.events import HIDDEN
 from gamekit.replay import Record, record_of, states
 from gamekit.seats import SEATS
 from rooms import registry
@@ -161,10 +162,20 @@ def replay_view(game: registry.Game, state: Any) -> View:
     """The view a replay draws: seat 1's, with both seats' pieces (Game.hand_key of each
     seat's own view) in `replay.hands`, which the boards show face up. Only for the
     states of a finished round."""
-    view = dict(game.engine.view(state, SHOWN_SEAT))
-    hands = {str(seat): game.engine.view(state, seat).get(game.hand_key) for seat in SEATS}
-    view["replay"] = {"hands": hands}
+    views = {seat: game.engine.view(state, seat) for seat in SEATS}
+    view = dict(views[SHOWN_SEAT])
+    view["replay"] = {"hands": {str(seat): views[seat].get(game.hand_key) for seat in SEATS}}
+    if view.get("events"):
+        view["events"] = replay_events(views[1]["events"], views[2]["events"])
     return view
+
+
+def replay_events(first: list[Any], second: list[Any]) -> list[Any]:
+    """The events as a replay shows them, both hands face up: each as the seat that may
+    see its pieces sees it (an event is private to one seat at most, gamekit.events), so
+    the drawn tile or card is named as the other hand on the board shows it."""
+    other = {one["n"]: one for one in second}
+    return [other.get(one["n"], one) if HIDDEN in one["pieces"] else one for one in first]
 
 
 def seen_as(replay: Replay, played: bool) -> str:

@@ -1,8 +1,9 @@
 """Saving a Tarot duel round: `to_json` and `from_json` (tarot.engine re-exports them).
 
 A save holds the hands, the stacks, the card on the table and the gathered tricks.
-Won cards, the Excuse exchange and the leader are not saved: `from_json` replays the
-gathered tricks to recompute them, and refuses with IllegalAction("bad_state") any save
+Won cards, the Excuse exchange, the leader and the move events are not saved:
+`from_json` replays the gathered tricks to recompute them (so a save from before the
+events reads with them), and refuses with IllegalAction("bad_state") any save
 that could not come from a real round (wrong types, unknown or repeated cards, the 78
 cards not all there, a trick led by the wrong seat or given to the wrong winner, cards
 played from a stack or a hand that do not add up).
@@ -11,12 +12,15 @@ played from a stack or a hand that do not add up).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat
 from gamekit.saves import bad_state, read_int, read_list, read_pair, round_json
 from gamekit.seats import SEATS, json_by_seat
+from tarot import events
 from tarot.cards import DECK, is_card, sort_cards, trick_winner
+from tarot.scoring import result
 from tarot.state import HAND, HAND_SIZE, STACK_SIZE, STACKS, TRICKS, Play, State, Trick, is_over
 from tarot.turns import gather
 
@@ -118,4 +122,5 @@ def from_json(data: object) -> State:
     )
     if is_over(state) != (len(tricks) == TRICKS):
         raise bad_state("tricks")
-    return state
+    # The events are not saved: rebuilt from the tricks, as `apply` recorded them.
+    return replace(state, events=events.rebuilt(state, result(state)))

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tarot import board, bots, chances, engine, lesson, review
+from tarot import board, bots, chances, engine, lesson, narration, review
 from tarot.hint import hint
 from tarot.templatetags.tarot_board import NAMES
 
@@ -22,4 +22,5 @@ GAME = Game(
     names=NAMES,
     rates={"hint": (30, 60)},
     counts={"hand_counts": "hand"},
+    narrate=narration.narrate,
 )

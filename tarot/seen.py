@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat, View
+from gamekit.events import seen_by
 from gamekit.seats import SEATS, json_by_seat, other
 from tarot.cards import EXCUSE, as_number, sort_cards
 from tarot.scoring import oudlers_taken, points_halves, result
@@ -100,6 +101,7 @@ def view(state: State, seat: Seat | None) -> View:
         "last_move": last_move(state),
         "game_no": state.game_no,
         "first": state.first,
+        "events": seen_by(state.events, seat),
     }
 
 

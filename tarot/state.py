@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from gamekit.engine import Seat
+from gamekit.events import Event
 from gamekit.seats import SEATS, Pair, other
 from tarot.cards import DECK, sort_cards
 
@@ -44,6 +45,8 @@ class State:
     # Cards taken (the Excuse with its owner when it came back).
     won: Pair[tuple[str, ...]] = field(default_factory=lambda: Pair.of((), ()))
     excuse_giver: Seat | None = None  # who gave half a point for the Excuse
+    # The move events of the latest plays (tarot/events.py), as `apply` made them.
+    events: tuple[Event, ...] = field(default=(), hash=False)
 
     def __post_init__(self) -> None:
         # A plain {1: .., 2: ..} (the deal, the actions, tests) becomes a seat pair.

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
 from gamekit.seats import SEATS, other
+from tarot import events
 from tarot.cards import (
     EXCUSE,
     SUIT_SYMBOLS,
@@ -22,6 +23,7 @@ from tarot.cards import (
     suit,
     trick_winner,
 )
+from tarot.scoring import result
 from tarot.state import (
     HAND,
     STACKS,
@@ -175,17 +177,34 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         raise _why_not(lead, held(state, seat))
     changes = _without(state, seat, card, source)
     play: Play = (seat, card, source)
+    # The events of this play follow those kept (tarot/events.py); a state made by hand
+    # with tricks behind it has its events rebuilt first.
+    recorded = state.events or (events.rebuilt(state, None) if state.tricks else ())
+    recorded = events.kept(recorded, seat, events.actor_before(state))
+    n = events.next_number(recorded)
     if not state.trick:
-        return replace(state, trick=(play,), **changes)
+        made = events.play_events(n, play, None, (), None)
+        return replace(state, trick=(play,), events=(*recorded, *made), **changes)
     after = replace(state, trick=(), **changes)
     last = not any(after.hands.values()) and not any(
         cards for s in SEATS for cards in after.stacks[s]
     )
     winner, won, giver = gather(state.won, state.trick[0], play, last)
-    return replace(
+    gathered = (state.trick[0], play, winner)
+    turned = [
+        (who, index, after.stacks[who][index][-1])
+        for who, _, index in gathered[:2]
+        if index != HAND and after.stacks[who][index]
+    ]
+    done = replace(
         after,
         leader=winner,
-        tricks=(*state.tricks, (state.trick[0], play, winner)),
+        tricks=(*state.tricks, gathered),
         won=won,
         excuse_giver=giver if giver is not None else state.excuse_giver,
+        events=(*recorded, *events.play_events(n, play, gathered, turned, None)),
     )
+    if last:  # the round's end follows the trick, with the score of the state it ends in
+        made = events.play_events(n, play, gathered, turned, result(done))
+        done = replace(done, events=(*recorded, *made))
+    return done

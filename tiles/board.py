@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import secrets
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -185,16 +186,23 @@ def _position(view: dict[str, Any], seat: int | None, mode: str, language: str |
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
-def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None) -> str:
+def draft_html(draft: dict[str, Any], verdict: dict[str, Any] | None = None, said: str = "") -> str:
     """The table and the rack of a turn in progress (tiles_board.draft_context): in the
     board, and after every edit the draft endpoint's answer to the board's htmx form
     (tiles/views.py), with the `verdict` board.js reads: a div, not a json_script, for
-    htmx drops every script tag of an answer (allowScriptTags is off)."""
+    htmx drops every script tag of an answer (allowScriptTags is off). `said`: what the
+    edit did, in words (tiles.draft_words), for screen readers only; announce.js says
+    it once, by its id, new in every answer."""
     marker = (
         f'<div id="tiles-verdict" hidden data-verdict="{_value(to_json(verdict))}"></div>'
         if verdict
         else ""
     )
+    if said:
+        marker += (
+            f'<p class="visually-hidden" data-speak="draft-edit" '
+            f'data-speak-id="{secrets.token_hex(6)}">{_value(said)}</p>'
+        )
     return f"\n{marker}{_draft(draft, _fixed(get_language()))[1:]}"
 
 
@@ -243,6 +251,8 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'  <div class="draft-problems" data-speak="draft">{problems}</div>\n</div>\n'
         )
     rack = ""
+    # The rack's place for motion.js; the draft endpoint's answer does not know the seat.
+    rack_place = f' data-place="hand-{draft["seat"]}"' if draft.get("seat") else ""
     if draft["rack"] is not None:
         tiles = (
             rack_html(draft["rack"])
@@ -260,13 +270,14 @@ def _draft(draft: dict[str, Any], words: dict[str, str]) -> str:
             f'      <button type="button" class="button button-small" data-action="sort-number">'
             f"{words['By number']}</button>\n"
             f"    </div>\n  </div>\n"
-            f'  <div class="tiles-rack" data-drop="rack" data-own-hand data-roving="rack" '
-            f'role="group" '
+            f'  <div class="tiles-rack" data-drop="rack"{rack_place} data-own-hand '
+            f'data-roving="rack" role="group" '
             f'aria-label="{words["Your rack"]}">\n'
             f"    {tiles}\n  </div>\n</div>\n"
         )
     return (
-        f'\n\n<div class="tiles-table board-felt" data-drop="table" data-invite-spot>\n'
+        f'\n\n<div class="tiles-table board-felt" data-drop="table" data-place="table" '
+        "data-invite-spot>\n"
         f'  <h2 class="visually-hidden">{words["Table"]}</h2>\n'
         f"  {table}\n  {zone}\n</div>\n\n{status}\n\n{rack}\n"
     )
@@ -276,9 +287,10 @@ def _replay_racks(view: dict[str, Any], seat: int | None, mode: str, language: s
     """A replay's racks, both face up (the round is over: nothing is secret any more)."""
     hands = view["replay"]["hands"]
     rows = "".join(
-        f'<div class="replay-hand"><dt>{seat_name_in(who, seat, mode, language)}</dt>'
-        f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who)) or "—"}</span>'
-        f"</dd></div>"
+        f'<div class="replay-hand" data-place="hand-{who}">'
+        f"<dt>{seat_name_in(who, seat, mode, language)}</dt>"
+        f'<dd><span class="tile-list">{small_tiles_html(by_seat(hands, who), piece=True) or "—"}'
+        "</span></dd></div>"
         for who in (1, 2)
     )
     return f'</dl>\n    <dl class="replay-hands">{rows}'
@@ -289,22 +301,23 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
     racks only once the game is over."""
     language = get_language()
     words = _fixed(language)
-    draft = board_draft(view, seat)
+    draft = board_draft(view, seat) | {"seat": seat}
     editable = draft["editable"]
     data = board_data(view, seat, editable)
     classes = (" is-editable" if editable else "") + (" is-over" if view.get("over") else "")
     if seat is None:
         counts = (
-            f"\n        <div><dt>{seat_name_in(1, seat, mode, language)}</dt>"
+            f'\n        <div data-place="hand-1"><dt>{seat_name_in(1, seat, mode, language)}</dt>'
             f"<dd>{_value(by_seat(view.get('rack_counts'), 1))}</dd></div>\n"
-            f"        <div><dt>{seat_name_in(2, seat, mode, language)}</dt>"
+            f'        <div data-place="hand-2"><dt>{seat_name_in(2, seat, mode, language)}</dt>'
             f"<dd>{_value(by_seat(view.get('rack_counts'), 2))}</dd></div>\n      "
         )
     else:
         opponent = other(int(seat))
         tiles = by_seat(view.get("rack_counts"), opponent)
         counts = (
-            f"\n        <div><dt>{seat_name_in(opponent, seat, mode, language)}</dt>"
+            f'\n        <div data-place="hand-{opponent}">'
+            f"<dt>{seat_name_in(opponent, seat, mode, language)}</dt>"
             f'<dd data-count="opponent">{_count_words(tiles, language)}</dd></div>\n      '
         )
     if view.get("replay") and not view.get("over"):  # both racks instead of a count
@@ -327,7 +340,8 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
             f'    <input type="hidden" name="table" value="{_value(to_json(data["table"]))}">\n'
             f'    <input type="hidden" name="rack" value="{_value(to_json(data["rack"]))}">\n'
             f'    <input type="hidden" name="opened" value="{_value(to_json(data["opened"]))}">\n'
-            f'    <input type="hidden" name="edits" value="[]">\n  </form>\n  '
+            f'    <input type="hidden" name="edits" value="[]">\n'
+            f'    <input type="hidden" name="said" value="0">\n  </form>\n  '
         )
         tools = _turn_tools(language, mode, bool(view.get("pool_count")))
     return (
@@ -335,7 +349,7 @@ def board_html(view: dict[str, Any], status: dict[str, Any], seat: int | None, m
         f'         data-hint-url="{conditional_escape(board_url("hint", "tiles"))}"\n'
         f'         data-msg-offline="{words["The server could not be reached. Try again."]}">\n'
         f'  <div class="tiles-info">\n    <dl class="tiles-counts board-counts">\n'
-        f'      <div><dt>{words["Pool"]}</dt><dd data-count="pool">'
+        f'      <div data-place="pool"><dt>{words["Pool"]}</dt><dd data-count="pool">'
         f"{_value(view.get('pool_count'))}</dd></div>\n"
         f"      {counts}\n    </dl>\n    {last}\n  </div>\n\n"
         f"  {result}\n\n"

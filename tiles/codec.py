@@ -17,14 +17,17 @@ from gamekit.saves import (
     round_json,
 )
 from gamekit.seats import result_json
+from tiles.events import events_from_json, events_json
 from tiles.seen import last_json
 from tiles.sets import ALL_TILES, check_set, is_tile, parse_table, tiles_of
 from tiles.state import PASSES_TO_END, State
 from tiles.turns import ACTIONS, action_kind, result_of
 
-SCHEMA = 1
-KEYS = ("seed", "first", "game_no", "pool", "racks", "table", "opened", "turn", "passes")
-KEYS += ("result", "last", "turns")
+SCHEMA = 2
+OLD_KEYS = ("seed", "first", "game_no", "pool", "racks", "table", "opened", "turn", "passes")
+OLD_KEYS += ("result", "last", "turns")
+KEYS = (*OLD_KEYS, "events")
+OLD_SCHEMA = 1  # saves from before the move events: they read with none
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -39,6 +42,7 @@ def to_json(state: State) -> dict[str, Any]:
         "result": result_json(state.result, "rack_sums"),
         "last": last_json(state.last),
         "turns": state.turns,
+        "events": events_json(state.events),
     }
 
 
@@ -77,7 +81,10 @@ def _last_from_json(item: object) -> dict[str, Any] | None:
 
 def from_json(data: dict[str, Any]) -> State:
     """A State from to_json's output; IllegalAction('bad_state') for anything else."""
-    data = read_object(data, SCHEMA, KEYS)
+    if isinstance(data, dict) and type(data.get("schema")) is int and data["schema"] == OLD_SCHEMA:
+        data = {**read_object(data, OLD_SCHEMA, OLD_KEYS), "events": []}
+    else:
+        data = read_object(data, SCHEMA, KEYS)
     try:
         table = tuple(tuple(tiles) for tiles in parse_table(data["table"]))
     except IllegalAction:
@@ -96,6 +103,7 @@ def from_json(data: dict[str, Any]) -> State:
         result=_result_from_json(data["result"]),
         last=_last_from_json(data["last"]),
         turns=read_int(data["turns"], "turns", 0),
+        events=events_from_json(data["events"]),
     )
     everything = Counter(state.pool) + tiles_of(state.table) + tiles_of(racks.values())
     if everything != Counter(ALL_TILES):

@@ -337,6 +337,19 @@ def replay(
     )
 
 
+def table_after(
+    table: Sequence[Sequence[str]],
+    rack: Sequence[str],
+    opened: bool,
+    edits: list[dict[str, Any]],
+) -> tuple[list[list[str]], list[str]]:
+    """The draft's table and rack after `edits`, unchecked (what tiles.draft_words says
+    of an edit); IllegalAction as replay() for an edit that cannot be made."""
+    turn = _Turn([list(tiles) for tiles in table], list(rack), opened)
+    desk = _apply_edits(turn, edits)[-1]
+    return desk.table, desk.rack
+
+
 def replay_state(state: State, seat: Seat, edits: list[dict[str, Any]]) -> Draft:
     """replay() for `seat` at the start of its turn in `state`."""
     return replay(state.table, state.racks[seat], state.opened[seat], edits)

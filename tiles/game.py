@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import board, bots, chances, engine, lesson, review, urls
+from tiles import board, bots, chances, engine, lesson, narration, review, urls
 from tiles.hint import hint
 from tiles.markup import NAMES
 
@@ -26,4 +26,5 @@ GAME = Game(
     rates={"hint": (30, 60), "draft": (240, 60)},
     counts={"pool_count": "pool", "rack_counts": "rack"},
     board=board.BOARD,
+    narrate=narration.narrate,
 )

@@ -92,20 +92,25 @@ def tile_html(
     small: bool = False,
     set_index: int | None = None,
     tile_index: int | None = None,
+    piece: bool = True,
 ) -> str:
     """One tile: a focusable button with data for board.js (`button`, with
     `set_index`/`tile_index` for a table tile), else a picture. Every value in it is
     escaped or an int. Called with the language (get_language()) so that the cache
-    keeps each language's label apart."""
+    keeps each language's label apart. `piece` marks it `data-piece` (motion.js follows
+    it from one board to the next): every tile of the table and a rack; of the small
+    pictures only a replay's racks, never the last move's line, which repeats the
+    table's tiles."""
     spoken = escape(str(label(code, language)))
     colour, inside = face(code)
     classes = f"tile tile-{colour}"
+    marked = f' data-piece="{escape(code)}"' if piece else ""
     if button:
         if placed:
             classes += " is-placed"
         if fresh:
             classes += " is-fresh"
-        data = f' data-code="{escape(code)}"'
+        data = f' data-code="{escape(code)}"{marked}'
         if set_index is not None:
             data += f' data-set="{int(set_index)}" data-index="{int(tile_index or 0)}"'
         if placed:
@@ -118,7 +123,7 @@ def tile_html(
         classes += " tile-small"
     if fresh:
         classes += " is-fresh"
-    return f'<span class="{classes}" role="img" aria-label="{spoken}">{inside}</span>'
+    return f'<span class="{classes}"{marked} role="img" aria-label="{spoken}">{inside}</span>'
 
 
 def set_row_html(
@@ -146,12 +151,13 @@ def rack_html(rack: Iterable[tuple[str, bool]]) -> str:
     return "".join(tile_html(code, language, fresh=fresh, button=True) for code, fresh in rack)
 
 
-def small_tiles_html(codes: Iterable[str] | str | None) -> str:
-    """Small pictures of tiles: a list of codes, or a space-separated string of them."""
+def small_tiles_html(codes: Iterable[str] | str | None, piece: bool = False) -> str:
+    """Small pictures of tiles: a list of codes, or a space-separated string of them;
+    `piece`, each marked as a piece on the board (a replay's racks)."""
     if isinstance(codes, str):
         codes = codes.split()
     language = get_language()
-    return "".join(tile_html(code, language, small=True) for code in codes or ())
+    return "".join(tile_html(code, language, small=True, piece=piece) for code in codes or ())
 
 
 def table_sets_html(sets: Sequence[dict[str, Any]], editable: bool) -> str:
@@ -205,7 +211,7 @@ def _set_item(
     row = set_row_html(index, tiles, editable, language)
     return (
         f'\n    <li class="{classes}" data-drop="set" data-set="{index}"'
-        f' data-roving="set-{index}"\n'
+        f' data-place="set-{index + 1}" data-roving="set-{index}"\n'
         f'        aria-label="{label}'
         f'{": " + problem if problem else ""}">\n'
         f'      <div class="tile-row">\n'

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Seat, Status, View
+from gamekit.events import seen_by
 from gamekit.seats import SEATS, json_by_seat, other, result_json, status_of
 from tiles.sets import rack_sum
 from tiles.state import OPENING_MINIMUM, State
@@ -56,6 +57,7 @@ def view(state: State, seat: Seat | None) -> View:
         "turns": state.turns,
         "game_no": state.game_no,
         "first": state.first,
+        "events": seen_by(state.events, seat),
     }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.engine import Seat
+from gamekit.events import Event
 from gamekit.seats import SEATS, Pair, other
 from tiles.sets import (
     ALL_TILES,
@@ -47,6 +48,9 @@ class State:
     # Public summary of the previous move: {"seat", "type", "placed"?}; never the drawn tile.
     last: dict[str, Any] | None = None
     turns: int = 0  # completed turns
+    # The move events of the latest two turns (tiles/events.py, gamekit.events): what
+    # the page says and animates; seen filtered per seat (tiles/seen.py).
+    events: tuple[Event, ...] = ()
 
     def __post_init__(self) -> None:
         # A plain {1: .., 2: ..} (tests build states so) becomes a seat pair.

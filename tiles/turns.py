@@ -5,12 +5,14 @@ and applied, and the result they give. Pure Python, no Django.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from gamekit.engine import Action, IllegalAction, Seat, gettext_noop
+from gamekit.events import Event
 from gamekit.seats import SEATS, other
+from tiles.events import draw_event, kept, next_number, over_event, pass_event, play_events
 from tiles.sets import (
     arrange_set,
     check_set,
@@ -138,7 +140,17 @@ def _finish(state: State, winner: Seat | None, reason: str, **changes: Any) -> S
     if winner is not None:
         scores = {winner: points, other(winner): -points}
     result = {"winner": winner, "scores": scores, "reason": reason, "rack_sums": sums}
+    if "events" in changes:  # a turn that ends the round says so last
+        events = changes["events"]
+        seat = events[-1]["seat"]
+        changes["events"] = (*events, over_event(events[-1]["n"] + 1, seat, result))
     return replace(state, turn=None, result=result, **changes)
+
+
+def _told(state: State, seat: Seat, made: Callable[[int], list[Event]]) -> tuple[Event, ...]:
+    """The events the state keeps after `seat`'s turn: the other seat's latest turn,
+    then this one's, numbered on (made from the next number)."""
+    return (*kept(state.events, seat), *made(next_number(state.events)))
 
 
 def _play(state: State, seat: Seat, action: Action) -> State:
@@ -147,7 +159,11 @@ def _play(state: State, seat: Seat, action: Action) -> State:
     placed = check_play(state.table, rack, state.opened[seat], new_table)
     left = take_from_rack(rack, placed)
     table = tuple(tuple(arrange_set(tiles)) for tiles in new_table)
+    opening = not state.opened[seat]
     changes: dict[str, Any] = {
+        "events": _told(
+            state, seat, lambda n: play_events(n, seat, state.table, table, placed, opening)
+        ),
         "table": table,
         "racks": state.racks.with_(seat, left),
         "opened": state.opened.with_(seat, True),
@@ -187,6 +203,7 @@ def _draw(state: State, seat: Seat, action: Action) -> State:
         passes=0,
         turns=state.turns + 1,
         last={"seat": seat, "type": "draw", "tile": drawn},
+        events=_told(state, seat, lambda n: [draw_event(n, seat, drawn)]),
     )
 
 
@@ -200,6 +217,7 @@ def _pass(state: State, seat: Seat, action: Action) -> State:
         "passes": state.passes + 1,
         "turns": state.turns + 1,
         "last": {"seat": seat, "type": "pass"},
+        "events": _told(state, seat, lambda n: [pass_event(n, seat)]),
     }
     if state.passes + 1 >= PASSES_TO_END:
         sums = {s: rack_sum(state.racks[s]) for s in SEATS}

@@ -19,6 +19,7 @@ from rooms.throttle import game_throttle
 from tiles.board import draft_html
 from tiles.board_view import draft_context
 from tiles.draft import MAX_EDITS, replay
+from tiles.draft_words import edit_words
 from tiles.markup import NAMES
 from tiles.sets import ALL_TILES, is_tile, parse_table
 
@@ -50,6 +51,13 @@ def _turn_start(data: dict[str, Any]) -> tuple[list[list[str]], list[str], bool]
 # The draft form's fields (tiles.board), each a JSON value: the start of the turn, which
 # the board rendered, and the turn's edits, which board.js keeps.
 DRAFT_FIELDS = ("table", "rack", "opened", "edits")
+
+
+def _said(request: HtmxRequest, edits: list[Any]) -> int:
+    """How many of the last edits the answer says in words (the form's `said`: those of
+    the player's latest press; 0, or missing, for a draft restored from storage)."""
+    text = request.POST.get("said") or ""
+    return min(int(text), len(edits)) if text.isdigit() and len(text) < 5 else 0
 
 
 @csrf_exempt  # changes nothing and answers only with what the request itself holds
@@ -94,4 +102,5 @@ def draft(request: HtmxRequest) -> HttpResponse:
         "changed": result.changed,
         "edits": result.edits,
     }
-    return HttpResponse(draft_html(context, verdict))
+    said = edit_words(table, rack, opened, edits, _said(request, edits))
+    return HttpResponse(draft_html(context, verdict, said))

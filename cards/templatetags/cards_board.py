@@ -98,6 +98,7 @@ def _card_markup(
     small: bool,
     taken: bool,
     points: bool,
+    piece: bool = False,
 ) -> str:
     """cards/card.html for one card shown one way, in `language` (the cache key)."""
     context = {
@@ -106,6 +107,7 @@ def _card_markup(
         "small": small,
         "taken": code if taken else None,
         "points": points,
+        "piece": piece,
     }
     return get_template("cards/card.html").render(context)
 
@@ -120,13 +122,15 @@ def _markup(card: dict[str, Any], language: str | None, **how: Any) -> str:
         bool(how.get("small")),
         code == how.get("taken"),
         bool(how.get("points")),
+        bool(how.get("piece")),
     )
 
 
 @register.simple_tag
 def card_markup(card: dict[str, Any], **how: Any) -> SafeString:
     """{% card_markup card %}: one card (a card_face), as {% include "cards/card.html" %}
-    draws it (`button`, `small`, `taken`: the code marked taken, `points`)."""
+    draws it (`button`, `small`, `taken`: the code marked taken, `points`, `piece`:
+    marked as a piece of the board for motion.js)."""
     return mark_safe(_markup(card, get_language(), **how))  # the template escaped it
 
 

@@ -153,6 +153,7 @@ def _card_markup(
     playing: bool,
     stack: int | None,
     small: bool,
+    piece: bool = False,
 ) -> str:
     """tarot/card.html for one card shown one way, in `language` (the cache key)."""
     context = {
@@ -161,6 +162,7 @@ def _card_markup(
         "playing": playing,
         "stack": stack,
         "small": small,
+        "piece": piece,
     }
     return get_template("tarot/card.html").render(context)
 
@@ -176,6 +178,7 @@ def _markup(face: dict[str, Any], language: str | None, **how: Any) -> str:
         bool(how.get("playing")),
         how.get("stack"),
         bool(how.get("small")),
+        bool(how.get("piece")),
     )
 
 
@@ -203,20 +206,32 @@ def _stack_markup(
     index: int,
     button: bool,
     playing: bool,
+    seat: int | None = None,
 ) -> str:
-    """tarot/stack.html for one stack shown one way, in `language` (the cache key)."""
+    """tarot/stack.html for one stack shown one way, in `language` (the cache key);
+    `seat`, the side's, names its place (data-place="stack-S-K")."""
     card = None if code is None else card_face(code, legal=legal, turned=turned)
-    stack = {"index": index, "card": card, "down": down, "count": down + (code is not None)}
-    context = {"stack": stack, "button": button, "playing": playing}
+    stack = {
+        "index": index,
+        "number": index + 1,
+        "card": card,
+        "down": down,
+        "count": down + (code is not None),
+    }
+    context = {"stack": stack, "button": button, "playing": playing, "seat": seat}
     return get_template("tarot/stack.html").render(context)
 
 
 @register.simple_tag
 def stacks_markup(
-    stacks: Iterable[dict[str, Any]], buttons: bool = False, playing: bool = False
+    stacks: Iterable[dict[str, Any]],
+    seat: int | None = None,
+    buttons: bool = False,
+    playing: bool = False,
 ) -> SafeString:
-    """{% stacks_markup stacks buttons=… playing=… %}: a side's stacks (_stacks), their
-    top cards buttons when `buttons` (the seat shown may play from them)."""
+    """{% stacks_markup stacks seat=… buttons=… playing=… %}: the stacks (_stacks) of
+    seat `seat`'s side, their top cards buttons when `buttons` (the seat shown may play
+    from them)."""
     language = get_language()
     shown = []
     for stack in stacks:
@@ -231,6 +246,7 @@ def stacks_markup(
                 stack["index"],
                 bool(buttons),
                 bool(playing),
+                seat,
             )
         )
     return mark_safe("".join(shown))  # the template escaped it

@@ -183,7 +183,7 @@ def test_after_a_deal_the_play_page_speaks_of_the_next_deal_not_of_a_game_over(
     # Each word replaces one of the play page's strings; at the match's end, its own.
     play_page = (BASE_DIR / "rooms" / "templates" / "rooms" / "play.html").read_text()
     assert all(f"data-{name}=" in play_page for name in words)
-    assert set(words) == {"over", "asked", "you-asked", "accept", "declined", "withdrawn"}
+    assert set(words) == {"over", "asked", "you-asked", "accept", "declined", "withdrawn", "begun"}
     assert play_words(match_over) == {}
 
 

@@ -50,6 +50,28 @@ def move_beginnings(slug: str, language: str, who: int, seat: int, mode: str) ->
     return [re.split(r"[\x00\d]", text)[0] for text in texts]
 
 
+def events_mark(page: Page) -> int | None:
+    """The number of the last move event of the board's list (issue 56), 0 with no
+    item; None when the board has no list (the game tells its moves by its move line)."""
+    return page.locator("#board").evaluate(
+        """board => {
+          const list = board.querySelector("[data-events]");
+          if (!list) return null;
+          const items = list.querySelectorAll("li[data-event]");
+          return items.length ? Number(items[items.length - 1].dataset.event) : 0;
+        }"""
+    )
+
+
+def events_after(page: Page, mark: int) -> list[str]:
+    """The sentences of the board's move events numbered above `mark`, in order."""
+    return page.locator("#board [data-events] li[data-event]").evaluate_all(
+        "(items, mark) => items.filter(i => Number(i.dataset.event) > mark)"
+        ".map(i => i.textContent.trim())",
+        mark,
+    )
+
+
 def starts_like(text: str, beginnings: list[str]) -> bool:
     return any(text.startswith(beginning) for beginning in beginnings)
 

@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 from tests.e2e.announcing import (
     LANGUAGES,
     a_tile_game_with_a_set_on_the_table,
+    events_after,
+    events_mark,
     first_piece_name,
     move_beginnings,
     play_a_turn,
@@ -54,22 +56,33 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     )
 
     before = len(said(page))
+    mark = events_mark(page)
     play_a_turn(page, slug)
     after = wait_for_saying(page, before)[before:]
 
     # What the computer did (or the player's own move that ended a trick), then the turn.
     beginnings = move_beginnings(slug, language, 2, 1, "computer")
     beginnings += move_beginnings(slug, language, 1, 1, "computer")
-    assert any(starts_like(line, beginnings) for line in after), after
+    if events_mark(page) is None:
+        assert any(starts_like(line, beginnings) for line in after), after
+    else:  # the move events (issue 56): the player's own move, the computer's, in order
+        # (a rummy turn is two actions: the turn is said again after the draw)
+        news = events_after(page, mark or 0)
+        assert len(news) >= 2, news
+        assert [line for line in after if line != your_turn] == news, after
     assert after[-1] == your_turn
 
     # A key refused now is said with its reason, and said again when pressed again.
-    before = len(said(page))
+    before, mark = len(said(page)), events_mark(page) or 0
     refuse_by_key(page, slug)
     refusal = refusal_shown(page)
     assert refusal == refusal_words(slug, language)
     refuse_by_key(page, slug)
-    assert wait_for_saying(page, before + 1)[before:] == [refusal, refusal]
+    # (in rummy the player draws by S first: that draw is said before the refusals)
+    drawn = events_after(page, mark)
+    # and followed by the status, "Your turn", still so.
+    told = wait_for_saying(page, before + 1)[before:]
+    assert [line for line in told if line != your_turn] == [*drawn, refusal, refusal], told
 
     # `p` reads the position (the board's words, in the page's language), `l` the last move.
     page.locator("#play-title").click()
@@ -112,7 +125,7 @@ def test_on_one_device_the_cover_is_said_and_the_move_only_once_it_is_lifted(new
     page.locator("#play-reveal").click()
 
     assert wait_for_saying(page, before)[before:][:2] == [
-        "Last move: Player 1 drew a tile.",
+        "Player 1 drew a tile.",
         "Player 2 to play",
     ]
 
@@ -120,7 +133,7 @@ def test_on_one_device_the_cover_is_said_and_the_move_only_once_it_is_lifted(new
 def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_language(
     new_page,
 ) -> None:
-    from tiles import phrases
+    from tiles import narration
 
     host = new_page(locale="en-GB")
     host.goto("/tiles/friend/")
@@ -148,10 +161,13 @@ def test_online_the_friends_move_presence_and_a_watcher_are_said_in_each_ones_la
     guest_before, watcher_before = len(said(guest)), len(said(watcher))
     host.locator('#board [data-action="draw"]').click()
     with translation.override("ru"):
-        heard = [phrases.DREW.text(1, 2, "friend"), str(translation.gettext_lazy("Your turn"))]
+        heard = [
+            narration.DREW_UNSEEN.text(1, 2, "friend"),
+            str(translation.gettext_lazy("Your turn")),
+        ]
     assert wait_for_saying(guest, guest_before + 1)[guest_before:][:2] == heard
     with translation.override("pt"):
-        seen = phrases.DREW.text(1, None, "friend")
+        seen = narration.DREW_UNSEEN.text(1, None, "friend")
     assert wait_for_saying(watcher, watcher_before)[watcher_before:][0] == seen
 
     # The guest makes a one-tile set and presses E to end the turn: refused, said in
@@ -196,20 +212,53 @@ def test_a_replay_says_each_steps_move_and_where_it_is(new_page) -> None:
     page.goto("/tarot/computer/")
     page.locator("#play-replay button").click()
     page.wait_for_url("**/replays/**")
-    before = len(said(page))
+    before, mark = len(said(page)), events_mark(page) or 0
 
     page.locator('[data-replay="forward"]').click()
 
     move = page.locator("#board [data-speak='move']").evaluate("p => p.textContent.trim()")
     assert move.startswith("Última jogada: ")
-    assert wait_for_saying(page, before + 1)[before:] == [
-        move,
-        page.locator("[data-replay='position']").text_content(),
-    ]
+    told = wait_for_saying(page, before + 1)[before:]
+    # The step's events (issue 56), then where the replay is.
+    assert told[:-1] == events_after(page, mark), told
+    assert told[:-1], told
+    assert told[-1] == page.locator("[data-replay='position']").text_content()
     # `l` says the shown step's move again.
     page.locator("#replay-title").click()
     page.keyboard.press("l")
     assert said(page)[-1] == move
+
+
+def test_a_tile_replay_says_each_steps_events_forward_and_its_move_line_back(new_page) -> None:
+    page = new_page(locale="en-GB")
+    save_token(page, "play:tiles:computer:token", finished_game("tiles"))
+    page.goto("/tiles/computer/")
+    page.locator("#play-replay button").click()
+    page.wait_for_url("**/replays/**")
+    heard: list[str] = []
+    for step in range(1, 7):
+        before, mark = len(said(page)), events_mark(page) or 0
+        page.locator('[data-replay="forward"]').click()
+        position = f"Step {step} of "
+        page.wait_for_function(
+            "text => document.querySelector(\"[data-replay='position']\").textContent"
+            ".startsWith(text)",
+            arg=position,
+        )
+        told = wait_for_saying(page, before + 1)[before:]
+        # The step's events in order, then where the replay is.
+        assert told[:-1] == events_after(page, mark), told
+        assert told[:-1], told
+        assert told[-1].startswith(position), told
+        heard += told[:-1]
+    # Both hands are face up: the computer's drawn tile is named too.
+    assert any(line.startswith("The computer drew ") for line in heard), heard
+    assert not [line for line in heard if "drew a tile" in line], heard
+    # A step back says the step's move line, as before the events.
+    before = len(said(page))
+    page.locator('[data-replay="back"]').click()
+    told = wait_for_saying(page, before + 1)[before:]
+    assert told[0].startswith("Last move: "), told
 
 
 @pytest.mark.parametrize(("slug", "host_language", "guest_language"), [
@@ -228,12 +277,23 @@ def test_online_the_friends_move_and_a_refusal_are_said_in_the_guests_language(
     your_turn = words(guest_language, translation.gettext_lazy("Your turn"))
     before = len(said(guest))
 
+    mark = events_mark(guest) or 0
     play_a_turn(host, slug)
 
-    after = wait_for_saying(guest, before + 1)[before:]
-    beginnings = move_beginnings(slug, guest_language, 1, 2, "friend")
-    assert starts_like(after[0], beginnings), after
-    assert after[1] == your_turn
+    guest.wait_for_function(
+        "text => [...document.querySelectorAll('#play-announce p')].at(-1)?.textContent === text",
+        arg=your_turn,
+    )
+    after = said(guest)[before:]
+    # The friend's move events (issue 56) in order, in the guest's language, then the
+    # turn (a rummy turn is two actions: the friend's status is said between them).
+    news = events_after(guest, mark)
+    assert news, after
+    assert [line for line in after if line in news] == news, after
+    assert after[0] == news[0], after
+    assert after[-1] == your_turn, after
+    assert not [line for line in news if "Last move" in line or "Última" in line], news
+    heard = said(guest)
     # A refusal pushed back on the socket, with its reason: rummy's M on one card, a
     # Tarot card that does not follow chosen by Space and played by C.
     before = len(said(guest))
@@ -249,9 +309,9 @@ def test_online_the_friends_move_and_a_refusal_are_said_in_the_guests_language(
     name = words(guest_language, translation.gettext_lazy("Announcements"))
     expect(guest.locator("#play-announce")).to_match_aria_snapshot(
         f"- log {json.dumps(name, ensure_ascii=False)}:\n"
-        f"  - paragraph: {json.dumps(after[0], ensure_ascii=False)}\n"
-        f"  - paragraph: {json.dumps(your_turn, ensure_ascii=False)}\n"
-        f"  - paragraph: {json.dumps(refusal, ensure_ascii=False)}"
+        + "".join(
+            f"  - paragraph: {json.dumps(line, ensure_ascii=False)}\n" for line in [*heard, refusal]
+        )
     )
 
 

@@ -237,7 +237,8 @@ def leaks(game: registry.Game, view: dict[str, Any], unseen: Counter[str]) -> li
     """The hidden pieces that `view` shows. A piece with copies (tile rummy's two of
     each tile, engine.PIECES) leaks only when a place shows more copies than the seat
     may see; the view's top-level fields count together (they are distinct places:
-    a rack, a table, a discard pile); a summary object counts each of its lists alone."""
+    a rack, a table, a discard pile); a summary object counts each of its lists alone,
+    and so does each of a list of them (the move events)."""
     pieces = Counter(getattr(game.engine, "PIECES", ()))
 
     def may_see(code: str) -> int:
@@ -248,6 +249,9 @@ def leaks(game: registry.Game, view: dict[str, Any], unseen: Counter[str]) -> li
     for value in view.values():
         if isinstance(value, dict):
             places.extend(Counter(place) for place in _nested_places(value))
+        elif isinstance(value, list) and any(isinstance(item, dict) for item in value):
+            # A list of summaries (the move events, issue 56): each on its own.
+            places.extend(Counter(place) for item in value for place in _nested_places(item))
         else:
             top.update(_strings(value))
     return sorted(
@@ -294,6 +298,20 @@ def test_a_shown_copy_of_a_hidden_tile_is_a_leak_even_with_two_of_each():
     for code in state.racks[2]:
         assert leaks(tiles, {**view, "spy": [code]}, unseen) == [code]
     assert leaks(tiles, {**view, "last": {"drawn": [state.pool[-1]]}}, unseen)
+
+
+def test_a_hidden_piece_in_a_move_event_is_a_leak():
+    """The scan reads the move events (issue 56): a drawn tile shown to the other seat."""
+    from gamekit.events import event
+    from tiles import engine
+
+    tiles = GAMES["tiles"]
+    state = engine.apply(engine.new_round(5, 1), 1, {"type": "draw"})
+    drawn = state.racks[1][-1]
+    view = engine.view(state, 2)
+    assert not leaks(tiles, view, engine.hidden(state, 2))
+    shown = [*view["events"], event(9, 1, "draw", [drawn], "pool", "hand-1")]
+    assert leaks(tiles, {**view, "events": shown}, engine.hidden(state, 2)) == [drawn]
 
 
 def test_bots_read_only_their_seat_view(game):

@@ -20,6 +20,7 @@ EVERY_CACHE = {
     "cards.board.melds_words": 1024,
     "cards.board.piles_words": 1024,
     "cards.board.spoken": 4096,
+    "cards.narration.said": 4096,
     "rooms.local.sealing.fernet": 4,
     "rooms.online.push.boards": 512,
     "rooms.online.push.frames": 256,
@@ -28,6 +29,7 @@ EVERY_CACHE = {
     "rooms.online.threads.count": 1,
     "rooms.online.threads.executor": 1,
     "rooms.phrases.drawn": 4096,
+    "rooms.phrases.said": 4096,
     "rooms.seats.seat_name": 256,
     "tarot.board.card_markup": 16384,
     "tarot.board.card_name": 1024,
@@ -44,6 +46,7 @@ EVERY_CACHE = {
     "tiles.markup.label": 1024,
     "tiles.markup.set_item": 4096,
     "tiles.markup.tile_html": 8192,
+    "tiles.narration.tiles_words": 4096,
     "tiles.sets.check_sorted": 1 << 16,
 }
 

@@ -23,7 +23,7 @@ def _no_cached_frames():
 
 
 def hand_names(html: str) -> list[str]:
-    names = re.findall(r'<div class="replay-hand"><dt>(.*?)</dt>', html)
+    names = re.findall(r'<div class="replay-hand"[^>]*><dt>(.*?)</dt>', html)
     return [re.sub(r"<[^>]+>", "", name) for name in names]
 
 

@@ -98,7 +98,7 @@ def test_there_is_no_hint_online() -> None:
 
 def test_each_stack_shows_its_face_up_top_and_its_count_below() -> None:
     html = render(mid_trick(), 2)
-    stacks = re.findall(r'<li class="tarot-stack down-(\d)">(.*?)</li>', html, re.S)
+    stacks = re.findall(r'<li class="tarot-stack down-(\d)"[^>]*>(.*?)</li>', html, re.S)
     assert len(stacks) == 12  # six per seat
     counts = [re.search(r'class="stack-count"[^>]*>(\d)<', body).group(1) for _, body in stacks]
     # Seat 1's stacks (the opponent, above), then seat 2's: C1 C2, then D1 HK and C3 T8.

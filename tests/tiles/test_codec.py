@@ -34,7 +34,7 @@ def tampered(change) -> dict:
 @pytest.mark.parametrize(
     "change",
     [
-        lambda d: d.update(schema=2),
+        lambda d: d.update(schema=SCHEMA + 1),
         lambda d: d.pop("schema"),
         lambda d: d.pop("pool"),
         lambda d: d.update(pool="K1"),
@@ -65,6 +65,18 @@ def tampered(change) -> dict:
         lambda d: d.update(last={"seat": 1, "type": "play", "placed": "K1"}),
         lambda d: d.update(turns=-3),
         lambda d: d.update(turns=1.5),
+        lambda d: d.pop("events"),
+        lambda d: d.update(events="draw"),
+        lambda d: d.update(events=[{"n": 1}]),
+        lambda d: d["events"][0].update(n=0),
+        lambda d: d["events"][0].update(seat=3),
+        lambda d: d["events"][0].update(kind="fly"),
+        lambda d: d["events"][0].update(pieces=["X9"]),
+        lambda d: d["events"][0].update(source="stock"),
+        lambda d: d["events"][0].update(target="set-0"),
+        lambda d: d["events"][0].update(facts={"points": 30}),
+        lambda d: d["events"][0].pop("private"),
+        lambda d: d["events"].append(dict(d["events"][0])),
     ],
 )
 def test_from_json_of_tampered_data_raises_illegal_action_not_a_crash(change):
@@ -86,3 +98,23 @@ def test_a_finished_game_with_a_turn_is_refused_as_tampered():
     data["turn"] = 2
     with pytest.raises(IllegalAction):
         from_json(data)
+
+
+def test_a_save_from_before_the_move_events_still_reads_with_none():
+    state = apply(new_round(3, 1), 1, {"type": "draw"})
+    data = json.loads(json.dumps(to_json(state)))
+    del data["events"]
+    data["schema"] = 1
+    back = from_json(data)
+    assert back.events == ()
+    assert to_json(back) == {**to_json(state), "events": []}
+    # Play goes on from it, the events numbered from 1.
+    after = apply(back, 2, {"type": "draw"})
+    assert [one["n"] for one in after.events] == [1]
+
+
+def test_the_events_of_a_finished_game_survive_a_save():
+    state = state_from_position({1: RUN_OF_TENS, 2: ["B1"]})
+    over = apply(state, 1, play([RUN_OF_TENS]))
+    assert [one["kind"] for one in over.events] == ["new_set", "initial_meld", "round_over"]
+    assert from_json(json.loads(json.dumps(to_json(over)))).events == over.events

@@ -10,6 +10,10 @@
    - data-speak-repeat: every time it is shown (a refusal said twice is heard twice);
    - otherwise: when its words differ from the last ones of its key.
    After a new move, the status line is spoken again ("Your turn"), even unchanged.
+
+   A board's move events (issue 56, [data-events]): the items above the last one said
+   for the round are said in order, instead of the move line; the first board shown is
+   taken as heard; when the numbers go back (a replay's step back) the move line speaks.
    Each announcement is a new paragraph of the region, so that a screen reader reads
    repeated words again. Two keys read on demand: `l` the last move, `p` the position
    (the board's hidden [data-position] summary). No rule of any game lives here. */
@@ -101,12 +105,46 @@
     return found;
   }
 
+  let heard = null; // the last event said: { game, n }; null before the first board
+
+  /** The board's events not said yet; null: none listed, or numbers gone back. */
+  function newEvents() {
+    const board = document.getElementById("board");
+    if (!board || !board.firstElementChild) return null;
+    const list = board.querySelector("[data-events]");
+    if (!list) {
+      heard = heard || { game: null, n: 0 };
+      return null;
+    }
+    // Behind the hand-over cover: kept for the player who takes the device.
+    if (list.parentElement.closest("[hidden], [aria-hidden='true']")) return [];
+    const items = Array.from(list.querySelectorAll("li[data-event]"));
+    const game = list.dataset.gameNo;
+    const last = items.length ? Number(items[items.length - 1].dataset.event) : 0;
+    const before = heard;
+    heard = { game, n: last };
+    if (before === null) return [];
+    const from = before.game === game ? before.n : 0;
+    if (last < from) return null;
+    return items
+      .filter((item) => Number(item.dataset.event) > from)
+      .map((item) => clean(item.textContent))
+      .filter(Boolean);
+  }
+
   function announce(elements) {
     let said = [];
     elements.forEach((element) => {
       const text = spoken(element);
       if (text !== null) said.push({ key: element.dataset.speak, text });
     });
+    const events = newEvents();
+    if (events && events.length) {
+      const at = said.findIndex((item) => item.key === "move");
+      said = said.filter((item) => item.key !== "move");
+      const spot = at >= 0 ? at : 0;
+      said.splice(spot, 0, ...events.map((text) => ({ key: "move", text })));
+    }
     // After a move, whose turn it is now (even in the same words as before), before
     // the rest of the board's news.
     const move = said.findIndex((item) => item.key === "move");
@@ -117,7 +155,8 @@
         text: line ? shownWords(line) : "",
       };
       said = said.filter((item) => item !== status);
-      if (status.text) said.splice(said.findIndex((item) => item.key === "move") + 1, 0, status);
+      const lastMove = said.length - 1 - [...said].reverse().findIndex((item) => item.key === "move");
+      if (status.text) said.splice(lastMove + 1, 0, status);
     }
     if (said.length) say(said.map((item) => item.text));
   }

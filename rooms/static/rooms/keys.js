@@ -93,8 +93,48 @@
     { capture: true },
   );
 
+  // Once a round is over (the board shows its result), the next useful control: the
+  // lesson's way on, the result's "Play again" (online "Ask for a new round", rummy's
+  // next deal), the round's replay, the page's New round; the first that is there.
+  const AFTER_ROUND = [
+    "#lesson-over:not([hidden]) a",
+    "#board [data-play-again]:not([disabled])",
+    "#play-replay:not([hidden]) button",
+    "#play-replay-last:not([hidden])",
+    "#play-new:not([disabled]):not([hidden])",
+  ];
+
+  function shown(element) {
+    return element && !element.closest("[hidden]") && element.getClientRects().length ? element : null;
+  }
+
+  function afterRound() {
+    if (!board.querySelector(".board-result")) return null;
+    for (const selector of AFTER_ROUND) {
+      const found = shown(document.querySelector(selector));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  function ownHand() {
+    return board.querySelector("[data-own-hand] [tabindex='0'], [data-own-hand] button:not([disabled])");
+  }
+
+  /** The next useful control when the focus has nowhere to stay (issue 56): after a
+      round, what comes next; during one, the player's own hand, else the board's first
+      group, else the page's New round. Never the page's <body>. */
+  function focusNext() {
+    const target =
+      afterRound() || ownHand() || board.querySelector("[data-roving] [tabindex='0'], [data-roving] button:not([disabled])") || shown(document.getElementById("play-new"));
+    if (target) target.focus({ preventScroll: true });
+    return target;
+  }
+  window.PlayFocus = { next: focusNext };
+
   /** The focus was in the board and is now nowhere (its element was replaced): back to
-      the same piece or button, else the same group, else the player's own hand. */
+      the same piece or button, else the same group, else, once the round is over, what
+      comes next, else the player's own hand. */
   function keepFocus() {
     if (!place || (document.activeElement && document.activeElement !== document.body)) return;
     if (board.hasAttribute("inert")) return; // the hand-over cover has it (play.js)
@@ -103,10 +143,9 @@
     const target =
       (place.item && within.find((item) => itemKey(item) === place.item)) ||
       within.find((item) => item.getAttribute("tabindex") === "0") ||
-      (place.item && [...board.querySelectorAll("button")].find((item) => !item.disabled && itemKey(item) === place.item)) ||
-      board.querySelector("[data-own-hand] [tabindex='0'], [data-own-hand] button:not([disabled])") ||
-      board.querySelector("[data-roving] [tabindex='0']");
+      (place.item && [...board.querySelectorAll("button")].find((item) => !item.disabled && itemKey(item) === place.item));
     if (target) target.focus({ preventScroll: true });
+    else focusNext();
   }
 
   // A new board, a redrawn draft, a button enabled or disabled: the Tab stops again.

@@ -37,9 +37,13 @@
     const judged = document.getElementById("try-judged");
     const next = document.getElementById("try-next");
 
+    let opened = false;
     document.addEventListener("play:view", (event) => {
       const tried = event.detail.tried;
       if (!tried) return;
+      // A try just opened: the focus goes to the player's hand, where the decision is made.
+      if (!opened && window.PlayFocus && document.activeElement === document.body) window.PlayFocus.next();
+      opened = true;
       if (!tried.judged) {
         say.textContent = trying.dataset.before.replace("{step}", tried.step);
         judged.hidden = next.hidden = true;

@@ -208,6 +208,7 @@
     Play.context.seat = payload.seat;
     if (payload.version !== undefined) Play.context.version = payload.version;
     lastStatus = payload.status;
+    const motion = window.PlayMotion ? window.PlayMotion.before(board) : null; // issue 56
     board.innerHTML = payload.html;
     if (window.htmx) window.htmx.process(board); // a board's own forms (Game.htmx)
     updateStatusLine();
@@ -227,6 +228,8 @@
         },
       }),
     );
+    // After the game's script has set the board up (a hand's own order): the pieces travel.
+    if (motion) window.PlayMotion.after(motion);
   }
 
   // --- Online, a turn that comes while the tab is in the background: the title and the

@@ -98,8 +98,11 @@
     }
     if (wanted !== step) return; // a later choice overtook this one
     if (!keepMessage) message.hidden = true;
+    // A step forward moves its pieces as the game did (motion.js); a jump does not.
+    const motion = window.PlayMotion && step === shown + 1 ? window.PlayMotion.before(frame) : null;
     frame.innerHTML = html;
     readOnly();
+    if (motion) window.PlayMotion.after(motion);
     shown = step;
     position.textContent = label(step);
     slider.value = String(step);

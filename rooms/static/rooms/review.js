@@ -66,7 +66,14 @@
     const button = event.target.closest('[data-review="start"]');
     if (!button) return;
     button.disabled = true;
-    load("POST");
+    // The button goes with the answer: the focus goes on to the replay's steps, where the
+    // review's notes are read (its progress is said by its own status line).
+    load("POST").then(() => {
+      if (document.activeElement === document.body || !document.activeElement) {
+        const next = document.querySelector('[data-replay="forward"]');
+        if (next) next.focus();
+      }
+    });
   });
   document.addEventListener("replay:step", (event) => {
     step = event.detail.step;

@@ -170,12 +170,22 @@
             Object.assign(colours, message.colours || {});
             page.presence = message.presence;
             showPresence();
+            const asked = consentState.role !== null;
+            const answering = inConsent(); // the focus on its Start or Decline
+            const begun = t("begun"); // in the words of the round that ends (rummy's deal)
             showConsent(message.consent);
             if (consentState.lost && consentState.role !== "mine") {
               sayOfConsent(t("requestEnded"));
             }
             consentState.lost = false;
+            said.textContent = "";
             render(message);
+            // A request gone with no "declined" nor "left" before it: both agreed, and
+            // this state is the new round's. Said, for the board alone does not say it.
+            if (asked && consentState.role === null) said.textContent = begun;
+            if (answering) focusAfterConsent();
+            if (retaken && window.PlayFocus) window.PlayFocus.next();
+            retaken = false;
             if (this.pending && message.version > this.pending.version) {
               const { resolve, timer } = this.pending;
               window.clearTimeout(timer);
@@ -212,7 +222,9 @@
             } else if (consentState.message && (message.consent.asked || []).length) {
               sayOfConsent(""); // a new request: what ended the last one is old news
             }
+            const focused = inConsent();
             showConsent(message.consent);
+            if (focused) focusAfterConsent();
             break;
           case "error":
             window.clearTimeout(this.helloTimer);
@@ -375,6 +387,32 @@
     // one is sent and not yet answered.
     const consentState = { role: null, mine: null, message: "", lost: false, sent: false };
 
+    // Set by "Play in this tab" before its reload: the first board then takes the focus.
+    const RETAKEN = `rooms:${room}:retaken`;
+    let retaken = false;
+    try {
+      retaken = window.sessionStorage.getItem(RETAKEN) === "1";
+      window.sessionStorage.removeItem(RETAKEN);
+    } catch (error) {
+      retaken = false;
+    }
+
+    // The spoken-only line (play.html #play-said): the round a request started.
+    const said = document.getElementById("play-said") || document.createElement("p");
+
+    /** Whether the focus is on the request's panel (its Start or Decline button). */
+    function inConsent() {
+      const box = document.getElementById("play-consent");
+      return Boolean(box && box.contains(document.activeElement));
+    }
+
+    /** The panel was answered and went with the focus: on to the next useful control
+        (keys.js), never the page's <body>. */
+    function focusAfterConsent() {
+      if (inConsent() && !document.getElementById("play-consent").hidden) return;
+      if (window.PlayFocus) window.PlayFocus.next();
+    }
+
     /** A message about the request (shown until the game moves on); "" clears it. */
     function sayOfConsent(text) {
       if (text || consentState.message) showMessage(text);
@@ -495,6 +533,12 @@
         socketTransport.write({ type: "decline_round" });
       });
       document.getElementById("play-retake-button").addEventListener("click", () => {
+        // The reloaded page puts the focus on the board it takes back (receive, below).
+        try {
+          window.sessionStorage.setItem(RETAKEN, "1");
+        } catch (error) {
+          /* no storage: the reloaded page starts at its top */
+        }
         window.location.reload();
       });
       // No invite once seat 2 is taken.

@@ -100,6 +100,8 @@
     turn.pending = { added, restoring, sets, focus: focusKey() };
     update();
     form.elements.edits.value = JSON.stringify(turn.edits);
+    // The answer says what this press did (tiles/draft_words.py); a restored draft, nothing.
+    if (form.elements.said) form.elements.said.value = restoring ? "0" : String(added);
     window.htmx.trigger(form, "tiles:edit");
   }
 

@@ -1,0 +1,57 @@
+"""What a screen reader hears of the move events (issue 56, rooms/static/rooms/announce.js
+reading the board's [data-events] list): against the computer, the player's own draw with
+its tile and the computer's turn in order, set by set, then whose turn it is; a fresh
+load of the same game says none of them again; the `l` key still reads the move line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.announcing import said, wait_for_saying
+from tests.e2e.play_pages import save_token, wait_until_idle
+from tests.e2e.tiles_pages import position_token
+from tiles.markup import label
+
+pytestmark = pytest.mark.e2e
+
+# The computer (not melded yet) can open with two sets of its rack.
+MINE = ["B1", "O5", "R9", "K3"]
+THEIRS = ["K10", "K11", "K12", "B10", "O10", "R10", "O1", "B3"]
+
+
+def test_the_computers_turn_is_said_set_by_set_and_a_reload_says_none_again(new_page) -> None:
+    page = new_page(locale="en-GB")
+    save_token(page, "play:tiles:computer:token", position_token(MINE, THEIRS, []))
+    page.goto("/tiles/computer/")
+    page.locator("#board > section").wait_for(state="attached")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#play-announce p')]"
+        ".some(p => p.textContent === 'Your turn')"
+    )
+    before = len(said(page))
+    page.locator('#board [data-action="draw"]').click()
+    wait_until_idle(page)
+
+    told = wait_for_saying(page, before + 4)[before:]
+    drawn = page.locator("#board [data-events] li[data-kind='draw']").get_attribute("data-pieces")
+    assert told == [
+        f"You drew {label(drawn or '', 'en')}.",
+        "The computer laid black 10, 11, 12 as a new set, set 1.",
+        "The computer laid blue 10, orange 10, red 10 as another new set, set 2.",
+        "The computer's initial meld: 63 points.",
+        "Your turn",
+    ]
+    # `l` reads the board's move line, as before.
+    page.locator("#play-title").click()
+    page.keyboard.press("l")
+    assert said(page)[-1].startswith("Last move: the computer placed 6 tiles")
+
+    # A fresh load shows the same board: none of its events is said again.
+    page.reload()
+    page.locator("#board [data-events]").wait_for(state="attached")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#play-announce p')]"
+        ".some(p => p.textContent === 'Your turn')"
+    )
+    page.wait_for_timeout(300)
+    assert not [line for line in said(page) if line in told[:4]], said(page)
