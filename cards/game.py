@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from cards import board, bots, engine, lesson, narration, review
+from cards import board, bots, chances, engine, lesson, narration, review
 from cards.hint import hint
 from cards.state import match_over
 from cards.templatetags.cards_board import NAMES
@@ -18,6 +18,7 @@ GAME = Game(
     # A hint is one decision of the strong level (its p99 is kept under a second of CPU).
     hint=hint,
     review=review,
+    chances=chances.chances,
     lesson=lesson.LESSON,
     names=NAMES,
     # The move events in words (issue 56): cards/narration.py.

@@ -141,6 +141,10 @@ class Game:
     # the other seat or a watcher (viewer None), naming seats as the board does
     # ("You", "The computer", "Your friend", "Player 2"); None: the game has none yet.
     narrate: Callable[[Any, int | None, str], str] | None = None
+    # Each seat's chance to win the round from a state with both hands known, the chart
+    # under a replay (issue 58, gamekit/chances.py): `chances(state) -> {1: p, 2: p}`,
+    # each in [0, 1], adding up to at most 1; None: no chart.
+    chances: Callable[[Any], dict[int, float]] | None = None
 
     def __post_init__(self) -> None:
         if self.board is None:  # frozen: the default set once, here
@@ -208,6 +212,8 @@ def problems(game: Game) -> list[str]:
         found.append("it has no bot levels")
     if game.hint is not None and not callable(game.hint):
         found.append(f"its hint {game.hint!r} is not a function hint(state, seat)")
+    if game.chances is not None and not callable(game.chances):
+        found.append(f"its chances {game.chances!r} is not a function chances(state)")
     if game.hint is not None and "hint" not in game.rates:
         found.append('it has a hint but no rates["hint"]')
     if game.review is not None:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from gamekit.replay import MAX_STEPS
-from rooms import registry, replays
+from rooms import chart, registry, replays
 from rooms.errors import RoomError
 from rooms.models import Replay, Room
 from rooms.throttle import PLAY_RATE, throttle
@@ -110,6 +110,11 @@ def replay_page(request: HttpRequest, code: str) -> HttpResponse:
         return _refused(request, error)
     replays.seen(replay)
     game = registry.get(replay.game)
+    mode = replays.seen_as(replay, played(request, replay))
+    try:
+        drawn = chart.build(game, replay, mode, step, chart.review_notes(replay))
+    except RoomError:  # a damaged record: the frame said so already
+        drawn = None
     context = {
         "game": game,
         "replay": replay,
@@ -120,6 +125,7 @@ def replay_page(request: HttpRequest, code: str) -> HttpResponse:
         "cut": bool(replay.record.get("cut")),
         "max_steps": MAX_STEPS,
         "frame": first,
+        "chart": drawn,
         "link": request.build_absolute_uri(reverse("replay", args=[replay.code])),
         "from_room": replay.room_id is not None and request.GET.get("from") == "room",
     }

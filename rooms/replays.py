@@ -260,12 +260,14 @@ class _Spoken(HTMLParser):
         return re.sub(r",(?=[.:;]|$)", "", said).replace(" ,", ",")
 
 
-def spoken_move(game: registry.Game, state: Any) -> tuple[str, str]:
+def spoken_move(game: registry.Game, state: Any, mode: str = REPLAY) -> tuple[str, str]:
     """The last move of `state` as a replay's step says it (the board's spoken line, in
-    the active language, the seats named "Player 1" and "Player 2"): its id, which
-    changes with each move, and its words ("", "" when the board says none). Only for
-    the states of a finished round, or for the admin, who may see both hands."""
-    board = render_board(game, replay_view(game, state), game.engine.status(state), 1, REPLAY)
+    the active language, the seats named as `mode` names them: "Player 1" and "Player
+    2" by default): its id, which changes with each move, and its words ("", "" when
+    the board says none). Only for the states of a finished round, or for the admin,
+    who may see both hands."""
+    status = game.engine.status(state)
+    board = render_board(game, replay_view(game, state), status, SHOWN_SEAT, mode)
     match = SPOKEN_MOVE.search(board)
     if match is None:
         return "", ""

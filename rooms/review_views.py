@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from gamekit.engine import IllegalAction
 from gamekit.replay import Record
-from rooms import registry, replays
+from rooms import chart, registry, replays
 from rooms.errors import RoomError
 from rooms.local.tries import MARKED, offered
 from rooms.models import Replay
@@ -86,4 +86,6 @@ def context(
     # The marked decisions, as marks on the replay's slider (review.js puts them there).
     marks = [n for n in notes if n["kind"] in MARKED]
     shown = {"notes": notes, "summary": summary, "marks": marks, "last": replays.step_count(replay)}
+    if game.chances is not None:  # the marks as dots on the chart too (review.js)
+        shown["chart_dots"] = chart.dots(chart.chances_of(game, replay), review.notes)
     return {"review": review, **shown, **named}

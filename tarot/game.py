@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tarot import board, bots, engine, lesson, narration, review
+from tarot import board, bots, chances, engine, lesson, narration, review
 from tarot.hint import hint
 from tarot.templatetags.tarot_board import NAMES
 
@@ -17,6 +17,7 @@ GAME = Game(
     # A hint is one decision of the strong level: up to about a second of CPU.
     hint=hint,
     review=review,
+    chances=chances.chances,
     lesson=lesson.LESSON,
     names=NAMES,
     rates={"hint": (30, 60)},

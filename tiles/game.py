@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 from rooms.registry import Game
-from tiles import board, bots, engine, lesson, narration, review, urls
+from tiles import board, bots, chances, engine, lesson, narration, review, urls
 from tiles.hint import hint
 from tiles.markup import NAMES
 
@@ -16,6 +16,7 @@ GAME = Game(
     urls=urls,
     hint=hint,
     review=review,
+    chances=chances.chances,
     lesson=lesson.LESSON,
     names=NAMES,
     reveal=_("Show Player %(seat)s's tiles"),

@@ -59,6 +59,12 @@ def test_bots_without_choose_and_a_hint_that_is_not_a_function_are_refused() -> 
     assert "its hint 'cards.hint:hint' is not a function" in message
 
 
+def test_chances_that_are_not_a_function_are_refused() -> None:
+    message = refusal(chances="tiles.chances:chances")
+
+    assert "its chances 'tiles.chances:chances' is not a function chances(state)" in message
+
+
 def test_urls_that_are_not_a_urlconf_and_counts_not_in_the_view_are_refused() -> None:
     message = refusal(urls=SimpleNamespace(__name__="broken.urls"), counts={"pool_count": "pool"})
 

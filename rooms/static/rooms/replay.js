@@ -4,7 +4,8 @@
    step changes, `replay:step` {step} is fired on document (the computer's review listens)
    and the address's `?step=` follows it (history.replaceState), so that a link copied
    then opens at that step (the server draws it: data-start). M and Shift+M go to the
-   next and previous decision the review marked (its marks on the slider, review.js). */
+   next and previous decision the review marked (its marks on the slider, review.js).
+   A click on the chart under the board (a step's column, a dot) shows that step. */
 (() => {
   "use strict";
   const page = document.getElementById("replay");
@@ -18,6 +19,7 @@
   const message = part("message");
   const playButton = part("play");
   const speed = part("speed");
+  const chart = part("chart"); // the chart of the chances, none for a game without
   const start = Number(page.dataset.start || 0);
   const frames = new Map([[start, frame.innerHTML]]);
   let shown = start;
@@ -109,8 +111,20 @@
     page.querySelector('[data-replay="forward"]').disabled = step === last;
     page.querySelector('[data-replay="last"]').disabled = step === last;
     remember(step);
+    markChart(step);
     document.dispatchEvent(new CustomEvent("replay:step", { detail: { step } }));
     if (step < last) fetchStep(step + 1).catch(() => {}); // the next one ready for "forward"
+  }
+
+  /** The chart's line at the shown step (rooms/partials/replay_chart.html): at the
+      middle of that step's column. */
+  function markChart(step) {
+    const column = chart?.querySelector(`rect[data-chart-step="${step}"]`);
+    const marker = chart?.querySelector("[data-chart-marker]");
+    if (!column || !marker) return;
+    const middle = String(Number(column.getAttribute("x")) + Number(column.getAttribute("width")) / 2);
+    marker.setAttribute("x1", middle);
+    marker.setAttribute("x2", middle);
   }
 
   function stop() {
@@ -152,6 +166,14 @@
     }
     stop();
     show(moves[name]());
+  });
+  // A click or tap on the chart (a step's column, a dot, a swing's link) shows that step.
+  chart?.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-chart-step]");
+    if (!target) return;
+    event.preventDefault();
+    stop();
+    show(Number(target.dataset.chartStep));
   });
   speed.addEventListener("change", () => {
     if (timer !== null) {

@@ -37,6 +37,12 @@
     place.replaceChildren(marks);
   }
 
+  /** The marked decisions as dots on the replay's chart, once the review is done. */
+  function placeDots() {
+    const dots = section.querySelector("[data-chart-dots-source] [data-chart-dots]");
+    if (dots) document.querySelector("[data-replay-chart] [data-chart-dots]")?.replaceWith(dots);
+  }
+
   async function load(method) {
     clearTimeout(timer);
     let html;
@@ -49,6 +55,7 @@
     }
     section.innerHTML = html;
     placeMarks();
+    placeDots();
     showStep();
     const panel = section.querySelector("[data-review-status]");
     const status = panel ? panel.dataset.reviewStatus : "";
