@@ -6,7 +6,8 @@ before the board works, for each game and way of playing (and a replay page).
 Each page is rendered by the checkout at `--root` (this one by default) with Django's
 test client on an in-memory SQLite database; every `<script src>` and
 `<link rel=stylesheet>` of the site's own static files is read from the static finders
-and gzipped at level 9, as WhiteNoise compresses them for production
+minified as collectstatic does for production (config/storage.py), and gzipped at level
+9, as WhiteNoise compresses them
 (CompressedManifestStaticFilesStorage), each file on its own as it is served; and, for
 comparison, all of them as one gzip stream. Prints each page's files' total, raw and
 gzipped, and the heaviest page. The budget of issue 56: at most 60 KB gzipped.
@@ -49,6 +50,14 @@ def main() -> None:
     connection.creation.create_test_db(verbosity=0)
     client = Client()
 
+    from config.storage import minifier
+
+    def served(asset: str) -> bytes:
+        """The file as production serves it: minified at collectstatic (config/storage.py)."""
+        data = Path(finders.find(asset)).read_bytes()
+        minify = minifier(asset)
+        return data if minify is None else minify(data.decode()).encode()
+
     def assets(html: str) -> list[str]:
         found = re.findall(r'<script[^>]* src="/static/([^"]+)"', html)
         found += re.findall(r'<link rel="stylesheet" href="/static/([^"]+)"', html)
@@ -56,7 +65,7 @@ def main() -> None:
 
     def weigh(name: str, html: str) -> tuple[int, int]:
         raw = packed = 0
-        datas = [Path(finders.find(asset)).read_bytes() for asset in assets(html)]
+        datas = [served(asset) for asset in assets(html)]
         for data in datas:
             raw += len(data)
             packed += len(gzip.compress(data, compresslevel=9, mtime=0))

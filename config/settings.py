@@ -218,7 +218,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles" if STATIC_MANIFEST else None
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.storage.MinifiedStaticFilesStorage"
         if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
