@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -91,11 +92,13 @@ def measure(args: argparse.Namespace) -> None:
             call_command("migrate", verbosity=0)
         asyncio.run(play(args.rooms))
     finally:
-        if services is not None:
-            from django.db import connections
+        from django.db import connections
 
-            connections.close_all()
+        connections.close_all()
+        if services is not None:
             services.stop()
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 HEADERS = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
