@@ -34,7 +34,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import tests.live_server  # noqa: E402
 from bench.load_report import Tally  # noqa: E402
 from bench.load_services import APPLICATION, CLOCK_TICKS, Services, make_rooms, setup_django  # noqa: E402
 from bench.ws_load import GameRoom, RelayRoom, keep_moving, open_all  # noqa: E402
@@ -114,12 +113,14 @@ async def main(args: argparse.Namespace) -> None:
         if args.base:
             log = services.folder / "base.log"
             services.logs.append(log)
-            tests.live_server.ROOT = Path(args.base).resolve()
             with log.open("wb") as out:
                 servers["base"] = DaphneProcess(
-                    services.env, log=out, seconds=30, application=APPLICATION
+                    services.env,
+                    log=out,
+                    seconds=30,
+                    application=APPLICATION,
+                    cwd=Path(args.base).resolve(),
                 )
-            tests.live_server.ROOT = ROOT
         await asyncio.to_thread(setup_django, services.env)
         print(f"branch {ROOT}, base {args.base or '-'}; load {os.getloadavg()[0]:.2f}", flush=True)
         figures: dict[tuple[str, str], list[float]] = {}

@@ -1,10 +1,13 @@
-"""What bench/ws_load.py counts (Tally) and prints for a phase (Phase)."""
+"""What bench/ws_load.py counts (Tally) and prints for a phase (Phase), for a pair of
+phases (Row: the game and the relay) and for a run (summary)."""
 
 from __future__ import annotations
 
 import itertools
+import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -96,3 +99,70 @@ def stage_lines(stages: list[dict[str, float]], push: list[float]) -> list[str]:
             f"{percentile(spans, 0.99) * 1000:7.1f} {mean:7.1f} {tail_mean:7.1f} ms"
         )
     return lines
+
+
+def name(checkout: Path) -> str:
+    return checkout.name
+
+
+@dataclass
+class Row:
+    count: int
+    checkout: Path
+    game: Phase
+    relay: Phase
+
+    @property
+    def ratio(self) -> float:
+        return self.game.rate / self.relay.rate if self.relay.rate else float("nan")
+
+    @property
+    def p99(self) -> float:
+        """The game's push p99 over the relay's, from the same run."""
+        return self.game.ms(self.game.tally.push, 0.99) / self.relay.ms(self.relay.tally.push, 0.99)
+
+
+def summary(
+    rows: list[Row], counts: list[int], repeat: int, processes: int, checkouts: tuple[Path, ...]
+) -> None:
+    """The table of every pair, then each room count's medians by checkout, with their
+    spread, and with two checkouts how the second compares with the first."""
+    print("| rooms | code | processes | game actions/s | game p50 / p99 (push) | relay msgs/s "
+          "| relay p50 / p99 (push) | ratio | p99 game/relay | errors |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        game, relay = row.game, row.relay
+        errors = sum(game.tally.errors.values()) + sum(relay.tally.errors.values())
+        print(
+            f"| {row.count} | {name(row.checkout)} | {processes} | {game.rate:.1f} | "
+            f"{game.ms(game.tally.push, 0.5):.0f} / {game.ms(game.tally.push, 0.99):.0f} ms | "
+            f"{relay.rate:.1f} | {relay.ms(relay.tally.push, 0.5):.0f} / "
+            f"{relay.ms(relay.tally.push, 0.99):.0f} ms | {row.ratio:.2f} | {row.p99:.1f}x "
+            f"| {errors} |"
+        )
+    if repeat < 2 and len(checkouts) < 2:
+        return
+    for count in counts:
+        medians = {}
+        for checkout in checkouts:
+            mine = [row for row in rows if row.count == count and row.checkout == checkout]
+            if not mine:
+                continue
+            figures = {
+                "actions/s": [row.game.rate for row in mine],
+                "ratio": [row.ratio for row in mine],
+                "push p99 ms": [row.game.ms(row.game.tally.push, 0.99) for row in mine],
+                "p99 game/relay": [row.p99 for row in mine],
+            }
+            medians[checkout] = {key: statistics.median(values) for key, values in figures.items()}
+            spread = ", ".join(
+                f"{key} {statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+                for key, values in figures.items()
+            )
+            print(f"{count} rooms, {name(checkout)}, {len(mine)} pairs: median {spread}")
+        if len(medians) == 2:
+            first, second = (medians[c] for c in checkouts)
+            print(
+                f"{count} rooms, {name(checkouts[0])} / {name(checkouts[1])} (medians): "
+                + ", ".join(f"{key} {first[key] / second[key]:.2f}" for key in first)
+            )

@@ -37,7 +37,10 @@ def rss_bytes(pid: int) -> int:
 
 
 class Services:
-    """Redis, the database and the daphne processes of one bench run."""
+    """Redis, the database and the daphne processes of one bench run: `processes` of
+    them serving this checkout, and as many serving each checkout of `against` (another
+    commit's code, on the same database and Redis); `servers` are the ones in use
+    (`use`)."""
 
     def __init__(
         self,
@@ -47,6 +50,7 @@ class Services:
         trace: bool = False,
         settings: dict[str, str] | None = None,
         application_name: str = "",
+        against: tuple[Path, ...] = (),
     ) -> None:
         self.stack, self.processes, self.profile, self.trace = stack, processes, profile, trace
         self.settings = settings or {}  # environment variables of the servers, set last
@@ -55,6 +59,8 @@ class Services:
         self.folder = Path(tempfile.mkdtemp(prefix="ws_load_"))
         self.redis: subprocess.Popen[bytes] | None = None
         self.database = ""
+        self.checkouts = (ROOT, *against)
+        self.served: dict[Path, list[DaphneProcess]] = {}
         self.servers: list[DaphneProcess] = []
         self.logs: list[Path] = []
 
@@ -98,17 +104,27 @@ class Services:
         servers_env = dict(self.env)
         if self.application_name and self.database:
             servers_env["DATABASE_URL"] += f"?application_name={self.application_name}"
-        for number in range(self.processes):
-            log = self.folder / f"daphne{number}.log"
-            self.logs.append(log)
-            with log.open("wb") as out:
-                self.servers.append(
-                    DaphneProcess(servers_env, log=out, seconds=30, application=APPLICATION)
-                )
+        for checkout in self.checkouts:
+            servers = self.served.setdefault(checkout, [])
+            for _ in range(self.processes):
+                log = self.folder / f"daphne{len(self.logs)}.log"
+                self.logs.append(log)
+                with log.open("wb") as out:
+                    servers.append(
+                        DaphneProcess(
+                            servers_env, log=out, seconds=30, application=APPLICATION, cwd=checkout
+                        )
+                    )
+        self.use(ROOT)
+
+    def use(self, checkout: Path) -> None:
+        """The next phases are served by `checkout`'s processes (the others stay idle)."""
+        self.servers = self.served[checkout]
 
     def stop(self) -> None:
-        for server in self.servers:
-            server.stop()
+        for servers in self.served.values():
+            for server in servers:
+                server.stop()
         if self.redis is not None:
             self.redis.terminate()
             self.redis.wait(10)

@@ -1,6 +1,7 @@
 """Online play under load, next to the bare transport, measured from outside.
 
     python bench/ws_load.py --rooms 50 200 [--processes P] [--seconds 30] [--repeat N]
+    python bench/ws_load.py --rooms 50 200 --processes 2 --repeat 3 --against DIR
     python bench/ws_load.py --rooms 1000 --hold 600 --pause 20   # the capacity run
 
 It starts what it needs and stops it after: a redis-server of its own on a free port,
@@ -27,6 +28,14 @@ over minutes (other tenants of its host): `--repeat N` runs N pairs of phases pe
 count, in alternate orders (relay first, then game first), and prints each pair's ratio
 and their median.
 
+`--against DIR` compares this checkout with another (a worktree of the commit before a
+change, its .venv beside it): P daphne processes serve each, on the same Redis and
+database (the same migrations), and each repeat measures a pair of phases on one and
+then on the other, in alternate orders (this checkout first, then DIR first; relay,
+game, game, relay, then game, relay, relay, game). Printed at the end per room count
+and checkout: the median and the range of actions/s, of the ratio game/relay, of the
+push p99 and of the p99 game/relay, and the first checkout's medians over DIR's.
+
 `--hold S` is the capacity run instead: R rooms opened (2R sockets), the daphne
 processes' memory measured before and after (per idle socket), then S seconds with
 every room moving once every `--pause` seconds, pings flowing, every presence checked.
@@ -39,7 +48,6 @@ import asyncio
 import contextlib
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -49,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402
 
-from bench.load_report import Phase, Tally, percentile  # noqa: E402
+from bench.load_report import Phase, Row, Tally, name, percentile, summary  # noqa: E402
 from bench.load_rooms import TIMEOUT, GameRoom, Refused, RelayRoom, Room  # noqa: E402
 from bench.load_services import Services, make_rooms, rss_bytes, setup_django  # noqa: E402
 
@@ -241,64 +249,61 @@ async def hold(services: Services, rooms_count: int, seconds: float, pause: floa
 
 
 async def main(args: argparse.Namespace) -> None:
-    services = Services(args.stack, args.processes, args.profile, args.trace)
+    against = (args.against.resolve(),) if args.against else ()
+    services = Services(args.stack, args.processes, args.profile, args.trace, against=against)
     try:
         services.start()
         await asyncio.to_thread(setup_django, services.env)
         print(
             f"stack: {'Redis, PostgreSQL' if args.stack == 'redis' else 'in-memory, SQLite'}; "
-            f"{args.processes} daphne process(es); load {os.getloadavg()[0]:.2f}",
+            f"{args.processes} daphne process(es) per checkout; load {os.getloadavg()[0]:.2f}; "
+            + "; ".join(f"{name(c)}: {c}" for c in services.checkouts),
             flush=True,
         )
         if args.hold:
             await hold(services, args.rooms[0], args.hold, args.pause)
             return
-        rows = []
+        rows: list[Row] = []
         for count in args.rooms:
             for repeat in range(args.repeat):
-                # Pairs of phases in alternate orders: the machine's speed drifts over
-                # minutes (other tenants of its host), which would favour one phase.
-                relay_first = repeat % 2 == 0
-                relay = game = None
-                for kind in ("relay", "game") if relay_first else ("game", "relay"):
-                    if kind == "relay" and args.phases != "game":
-                        relay = await run_phase("relay", services, count, args.seconds, None)
-                        print(relay.report(args.processes), flush=True)
-                    elif kind == "game" and args.phases != "relay":
-                        codes = await asyncio.to_thread(make_rooms, count)
-                        game = await run_phase("game", services, count, args.seconds, codes)
-                        print(game.report(args.processes), flush=True)
-                if relay is None or game is None:
-                    continue
-                ratio = game.rate / relay.rate if relay.rate else float("nan")
-                p99 = game.ms(game.tally.push, 0.99) / relay.ms(relay.tally.push, 0.99)
-                print(f"ratio game/relay {ratio:.2f}; push p99 game/relay {p99:.1f}x", flush=True)
-                rows.append((count, game, relay, ratio, p99))
+                # Pairs of phases in alternate orders, and with two checkouts these in
+                # alternate orders too (relay game game relay, both ways, then game relay
+                # relay game): the machine's speed drifts over minutes (other tenants of
+                # its host), which would favour one phase, or one checkout.
+                order = services.checkouts[:: 1 if repeat % 2 == 0 else -1]
+                for position, checkout in enumerate(order):
+                    services.use(checkout)
+                    relay_first = (position + repeat // len(order)) % 2 == 0
+                    row = await pair(services, args, count, checkout, relay_first)
+                    if row is not None:
+                        rows.append(row)
         print()
-        print("| rooms | processes | game actions/s | game p50 / p99 (push) | relay msgs/s "
-              "| relay p50 / p99 (push) | ratio | p99 game/relay | errors |")  # fmt: skip
-        print("|---|---|---|---|---|---|---|---|---|")
-        for count, game, relay, ratio, p99 in rows:
-            errors = sum(game.tally.errors.values()) + sum(relay.tally.errors.values())
-            print(
-                f"| {count} | {args.processes} | {game.rate:.1f} | "
-                f"{game.ms(game.tally.push, 0.5):.0f} / {game.ms(game.tally.push, 0.99):.0f} ms | "
-                f"{relay.rate:.1f} | {relay.ms(relay.tally.push, 0.5):.0f} / "
-                f"{relay.ms(relay.tally.push, 0.99):.0f} ms | {ratio:.2f} | {p99:.1f}x | {errors} |"
-            )
-        if args.repeat > 1:
-            for count in args.rooms:
-                pairs = [(ratio, p99) for c, _g, _r, ratio, p99 in rows if c == count]
-                if pairs:
-                    print(
-                        f"{count} rooms, {len(pairs)} pairs: median ratio "
-                        f"{statistics.median(r for r, _ in pairs):.2f} (lowest "
-                        f"{min(r for r, _ in pairs):.2f}), median p99 game/relay "
-                        f"{statistics.median(p for _, p in pairs):.1f}x (highest "
-                        f"{max(p for _, p in pairs):.1f}x)"
-                    )
+        summary(rows, args.rooms, args.repeat, args.processes, services.checkouts)
     finally:
         services.stop()
+
+
+async def pair(
+    services: Services, args: argparse.Namespace, count: int, checkout: Path, relay_first: bool
+) -> Row | None:
+    """A relay phase and a game phase of `count` rooms on `checkout`'s processes."""
+    relay = game = None
+    label = f"[{name(checkout)}] " if len(services.checkouts) > 1 else ""
+    for kind in ("relay", "game") if relay_first else ("game", "relay"):
+        if kind == "relay" and args.phases != "game":
+            relay = await run_phase("relay", services, count, args.seconds, None)
+            print(label + relay.report(args.processes), flush=True)
+        elif kind == "game" and args.phases != "relay":
+            codes = await asyncio.to_thread(make_rooms, count)
+            game = await run_phase("game", services, count, args.seconds, codes)
+            print(label + game.report(args.processes), flush=True)
+    if relay is None or game is None:
+        return None
+    row = Row(count, checkout, game, relay)
+    print(
+        f"{label}ratio game/relay {row.ratio:.2f}; push p99 game/relay {row.p99:.1f}x", flush=True
+    )
+    return row
 
 
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -319,6 +324,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--hold", type=float, default=0, help="capacity run: seconds to hold")
     parser.add_argument("--pause", type=float, default=20, help="capacity run: s between moves")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout, served and measured in turns with this one"
+    )
     args = parser.parse_args(argv)
     if args.stack == "memory" and args.processes != 1:
         parser.error("the in-memory layer serves one process only")

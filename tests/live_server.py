@@ -76,7 +76,8 @@ def migrate(env: dict[str, str]) -> None:
 
 class DaphneProcess:
     """daphne serving `application` (the site by default) on 127.0.0.1 and a free port,
-    started and listening once constructed. Output goes to `log` (with stderr) or nowhere."""
+    started and listening once constructed. Output goes to `log` (with stderr) or nowhere.
+    `cwd` is the checkout whose code it serves (another one: bench/ws_load.py --against)."""
 
     def __init__(
         self,
@@ -85,6 +86,7 @@ class DaphneProcess:
         log: IO[bytes] | None = None,
         seconds: float = 20,
         application: str = "config.asgi:application",
+        cwd: Path = ROOT,
     ) -> None:
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
@@ -99,7 +101,7 @@ class DaphneProcess:
                 str(self.port),
                 application,
             ],
-            cwd=ROOT,
+            cwd=cwd,
             env=env,
             stdout=subprocess.DEVNULL if log is None else log,
             stderr=subprocess.DEVNULL if log is None else subprocess.STDOUT,
