@@ -239,3 +239,39 @@ def test_a_replays_step_forward_moves_its_pieces_and_a_jump_does_not(
     page.locator('[data-replay="last"]').click()
     expect(page.locator('[data-replay="forward"]')).to_be_disabled()
     assert page.evaluate("() => window.travels") == []
+
+
+# Right after the board changes, with travels running, a key or a click anywhere (as a
+# player's press): the counts of running travels and copies before and after it.
+SKIP = """(how) => {
+  const running = () => document.getAnimations()
+    .filter((a) => a.id === "motion" && a.playState === "running").length
+    + document.querySelectorAll(".motion-ghost").length;
+  const watch = new MutationObserver(() => {
+    const before = running();
+    if (!before) return;
+    watch.disconnect();
+    const press = how === "key"
+      ? new KeyboardEvent("keydown", { key: "Shift", bubbles: true })
+      : new MouseEvent("click", { bubbles: true });
+    document.body.dispatchEvent(press);
+    window.skipped = [before, running()];
+  });
+  watch.observe(document.getElementById("board"), { childList: true, subtree: true });
+}"""
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+def test_a_key_or_a_click_during_the_computers_turn_ends_its_travel_at_once(
+    new_page, how: str
+) -> None:
+    page = new_page(viewport=DESKTOP)
+    page.goto("/tarot/computer/")
+    card = page.locator(".tarot-board.is-playing .tarot-hand button.card[data-legal]").first
+    page.evaluate(SKIP, how)
+    card.click()
+    page.get_by_role("button", name="Play card").click()
+    page.wait_for_function("() => window.skipped !== undefined")
+    before, after = page.evaluate("() => window.skipped")
+    assert before > 0
+    assert after == 0

@@ -241,10 +241,12 @@
     listen(false);
   }
 
-  // A click or a key during a travel ends it (the press goes on to its target).
+  // A click or a key during a travel ends it (the press goes on to its target). On the
+  // click, not the pointerdown: a piece still waiting for its step would otherwise jump
+  // away from under the finger before the click that was meant for it (a missed tap).
   function listen(on) {
     const method = on ? "addEventListener" : "removeEventListener";
-    document[method]("pointerdown", finish, true);
+    document[method]("click", finish, true);
     document[method]("keydown", finish, true);
   }
 
