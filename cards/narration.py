@@ -140,7 +140,8 @@ def _draw(event: Event, viewer: int | None, mode: str) -> str:
 def _take(event: Event, viewer: int | None, mode: str) -> str:
     took = TOOK.text(event["seat"], viewer, mode, card=card_name(event["pieces"][0]))
     if event["facts"]["stock_empty"]:
-        return f"{gettext('The stock is empty.')} {took}"
+        empty = gettext("The stock is empty.")  # outside the f-string: xgettext finds it
+        return f"{empty} {took}"
     return took
 
 
