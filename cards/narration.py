@@ -19,6 +19,7 @@ from cards.templatetags.cards_board import card_name, shown_cards
 from gamekit.events import HIDDEN, Event
 from gamekit.memo import memoized
 from rooms.phrases import SeatPhrase
+from rooms.score_words import MATCH  # the match's totals, as the result says them
 
 DREW_CARD = SeatPhrase(
     you=_("You drew the %(card)s."),
@@ -100,28 +101,6 @@ WENT_OUT = SeatPhrase(
         "counter",
     ),
 )
-MATCH_POINTS = SeatPhrase(
-    you=ngettext_lazy(
-        "You have %(counter)s point in the match.",
-        "You have %(counter)s points in the match.",
-        "counter",
-    ),
-    computer=ngettext_lazy(
-        "The computer has %(counter)s point in the match.",
-        "The computer has %(counter)s points in the match.",
-        "counter",
-    ),
-    friend=ngettext_lazy(
-        "Your friend has %(counter)s point in the match.",
-        "Your friend has %(counter)s points in the match.",
-        "counter",
-    ),
-    player=ngettext_lazy(
-        "Player %(number)s has %(counter)s point in the match.",
-        "Player %(number)s has %(counter)s points in the match.",
-        "counter",
-    ),
-)
 MATCH_WON = SeatPhrase(
     you=_("You won the match, %(won)s to %(lost)s."),
     computer=_("The computer won the match, %(won)s to %(lost)s."),
@@ -195,7 +174,7 @@ def _deal_over(event: Event, viewer: int | None, mode: str) -> str:
     if not facts["match_over"]:  # else the match's end says the score
         match = facts["match"]
         said.extend(
-            MATCH_POINTS.text(who, viewer, mode, counter=match[str(who)]) for who in _seats(viewer)
+            MATCH.text(who, viewer, mode, counter=match[str(who)]) for who in _seats(viewer)
         )
     return " ".join(said)
 
