@@ -5,9 +5,12 @@ and the deal's result with the next deal. Pictures for docs/screenshots (`make s
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import expect
+import time
 
+import pytest
+from playwright.sync_api import Route, expect
+
+from cards import engine
 from tests.e2e import play_pages
 from tests.e2e.cards_pages import (
     deal_over,
@@ -17,6 +20,7 @@ from tests.e2e.cards_pages import (
     reveal_if_covered,
     wait_until_idle,
 )
+from tests.e2e.test_cards_online_deal import one_step_from_going_out
 from tests.e2e.test_tiles_touch_drag import centre, touch_drag
 
 pytestmark = pytest.mark.e2e
@@ -30,6 +34,29 @@ TAKEN_KC = "The king of clubs taken from the discard pile cannot be discarded th
 
 def card(page, code: str):
     return page.locator(f'.cards-hand .card[data-code="{code}"]')
+
+
+def test_a_card_tapped_while_the_meld_is_on_its_way_stays_picked_for_the_discard(
+    new_page,
+) -> None:
+    page = new_page(**DESKTOP)
+    drawn = engine.apply(one_step_from_going_out(), 1, {"type": "draw", "source": "stock"})
+    open_saved_game(page, "computer", drawn)
+
+    def slow(route: Route) -> None:  # a phone's network: the answer takes a moment
+        answer = route.fetch()
+        time.sleep(0.5)
+        route.fulfill(response=answer)
+
+    page.route("**/play/cards/computer/act", slow)
+    for code in ["4S", "5S", "6S"]:
+        card(page, code).click()
+    page.get_by_role("button", name="Meld", exact=True).click()
+    card(page, "QH").click()  # at once, before the meld's answer
+    expect(page.locator(".cards-hand .card")).to_have_count(1)
+    expect(card(page, "QH")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Discard", exact=True).click()
+    expect(page.locator(".cards-result")).to_contain_text("You won the deal")
 
 
 def test_a_turn_against_the_computer_by_touch_with_a_hint_and_a_refusal(new_page) -> None:

@@ -21,8 +21,17 @@
     if (!root || root.dataset.ready) return;
     root.dataset.ready = "1";
     const data = JSON.parse(document.getElementById("cards-data").textContent);
+    // Cards tapped while the last step was on its way (Meld, then at once the card to
+    // discard): the new board keeps them picked while it is still this seat's to play.
+    const picks = board && board.picks && board.data.seat === data.seat && data.step === "play" ? board.picks : null;
     board = { root, data, busy: false };
     handOrder().arrange();
+    if (picks) {
+      picks.forEach((on, code) => {
+        const card = root.querySelector(`.cards-hand .card[data-code="${code}"]`);
+        if (card) card.setAttribute("aria-pressed", String(on));
+      });
+    }
     showLastMove();
     update();
     restoreFocus();
@@ -142,6 +151,7 @@
         // would make two, and Discard would turn off without a word.
         if (board && board.root === root) {
           board.busy = false;
+          board.picks = null; // the same board: what was tapped meanwhile is on it
           if (action.type === "discard") deselect();
           update();
           restoreFocus();
@@ -176,6 +186,7 @@
       if (board.whyNot) say(""); // about the selection just changed
       if (board.hinted) clearHint(); // the player goes their own way
       Pieces.toggle(card);
+      if (board.busy) (board.picks = board.picks || new Map()).set(card.dataset.code, card.getAttribute("aria-pressed") === "true");
       update();
       return;
     }
