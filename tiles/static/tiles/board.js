@@ -115,6 +115,7 @@
       turn.draft = JSON.parse(turn.root.querySelector("#tiles-verdict").dataset.verdict);
       say("");
       arrangeRack();
+      repick();
       // New sets go to the end of the table: bring the last one, with the line that
       // says what is wrong with it, into view on a small screen (not the drop zone
       // under it, which hid them on a phone).
@@ -122,12 +123,24 @@
       if (all.length > sets) Pieces.showInTable(turn.root.querySelector(".tiles-table"), all[all.length - 1]);
     } else {
       // The edit could not be made (or a restored draft no longer fits): drop it.
+      turn.picks = null; // the rack stays as it is, with what was tapped meanwhile
       turn.edits.splice(restoring ? 0 : turn.edits.length - added, added);
       saveDraft();
       say(refusal(event.detail.xhr));
     }
     update();
     restoreFocus(focus);
+  }
+
+  /** The rack tiles tapped while the draft was on its way, picked again on its answer
+      (tile rummy has two of each tile: the first copy not yet as wanted). */
+  function repick() {
+    (turn.picks || []).forEach(([code, on]) => {
+      const tiles = turn.root.querySelectorAll(`.tiles-rack .tile[data-code="${code}"]`);
+      const tile = [...tiles].find((each) => Pieces.pressed(each) !== on);
+      if (tile) tile.setAttribute("aria-pressed", String(on));
+    });
+    turn.picks = null;
   }
 
   /** The message of a refused request ({code, message}), or the offline message. */
@@ -276,6 +289,8 @@
         turn.root.querySelectorAll('.tiles-table .tile[aria-pressed="true"]').forEach((other) => other.setAttribute("aria-pressed", "false"));
       }
       Pieces.toggle(tile);
+      // A rack tile tapped while the last edit is on its way stays picked on its answer.
+      if (turn.busy && !inTable) (turn.picks = turn.picks || []).push([tile.dataset.code, Pieces.pressed(tile)]);
       update();
       return;
     }
