@@ -57,4 +57,9 @@ def events_html(game: registry.Game, view: View, seat: Seat | None, mode: str) -
         for one in events
     ]
     game_no = escape(str(view.get("game_no", 1)))
-    return f'\n<ol hidden data-events data-game-no="{game_no}">{"".join(items)}</ol>\n'
+    # Whose words these are: on one device announce.js keeps a place in them per player.
+    viewer = int(seat) if seat else 0
+    return (
+        f'\n<ol hidden data-events data-game-no="{game_no}" data-viewer="{viewer}">'
+        f'{"".join(items)}</ol>\n'
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e import tiles_pages
 from tests.e2e.announcing import said, wait_for_saying
 from tests.e2e.play_pages import save_token, wait_until_idle
 from tests.e2e.tiles_pages import position_token
@@ -55,3 +56,29 @@ def test_the_computers_turn_is_said_set_by_set_and_a_reload_says_none_again(new_
     )
     page.wait_for_timeout(300)
     assert not [line for line in said(page) if line in told[:4]], said(page)
+
+
+def test_on_one_device_each_player_hears_their_own_drawn_tile_on_taking_the_device_again(
+    new_page,
+) -> None:
+    page = new_page(locale="en-GB")
+    page.goto("/tiles/local/")
+    tiles_pages.reveal_if_covered(page)
+    page.locator('#board [data-action="draw"]').click()
+    wait_until_idle(page)
+    tiles_pages.reveal_if_covered(page)  # Player 2 takes the device
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#play-announce p')]"
+        ".some(p => p.textContent === 'Player 1 drew a tile.')"
+    )
+    before = len(said(page))
+    page.locator('#board [data-action="draw"]').click()
+    wait_until_idle(page)
+    tiles_pages.reveal_if_covered(page)  # Player 1 again
+    told = wait_for_saying(page, before + 2)[before:]
+    drawn = page.locator("#board [data-events] li[data-kind='draw'][data-seat='1']")
+    tile = label(drawn.get_attribute("data-pieces") or "", "en")
+    # One device names the seats; Player 1's tile, said to Player 2 as "a tile", now.
+    mine = f"Player 1 drew {tile}."
+    assert told[told.index(mine) :][:2] == [mine, "Player 2 drew a tile."], told
+    assert "Player 1 drew a tile." not in told

@@ -46,7 +46,7 @@ def events_list(html: str) -> str:
 def test_the_board_ends_with_its_events_each_said_for_the_seat_and_mode() -> None:
     listed = events_list(board_for(a_game(), 2, "friend"))
     assert listed == (
-        '<ol hidden data-events data-game-no="7">'
+        '<ol hidden data-events data-game-no="7" data-viewer="2">'
         '<li data-event="4" data-seat="1" data-kind="draw" data-pieces="?" data-source="pool"'
         ' data-target="hand-1">&lt;draw&gt; ? for 2 in friend &amp; more</li>'
         '<li data-event="5" data-seat="2" data-kind="new_set" data-pieces="K1 K2 K3"'

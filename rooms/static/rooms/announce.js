@@ -12,8 +12,9 @@
    After a new move, the status line is spoken again ("Your turn"), even unchanged.
 
    A board's move events (issue 56, [data-events]): the items above the last one said
-   for the round are said in order, instead of the move line; the first board shown is
-   taken as heard; when the numbers go back (a replay's step back) the move line speaks.
+   for the round to the board's viewer are said in order, instead of the move line; the
+   first board shown is taken as heard; when the numbers go back (a replay's step back)
+   the move line speaks.
    Each announcement is a new paragraph of the region, so that a screen reader reads
    repeated words again. Two keys read on demand: `l` the last move, `p` the position
    (the board's hidden [data-position] summary). No rule of any game lives here. */
@@ -105,7 +106,12 @@
     return found;
   }
 
-  let heard = null; // the last event said: { game, n }; null before the first board
+  // The last event said, { game, n }, per viewer (the seat the board is drawn for): on
+  // one device each player hears, on taking the device, what happened since they last
+  // had it, their own tile drawn included (it was said to the other as "a tile").
+  // `start`: the first board's, taken as heard by everyone; null before it.
+  const heard = new Map();
+  let start = null;
 
   /** The board's events not said yet; null: none listed, or numbers gone back. */
   function newEvents() {
@@ -113,7 +119,7 @@
     if (!board || !board.firstElementChild) return null;
     const list = board.querySelector("[data-events]");
     if (!list) {
-      heard = heard || { game: null, n: 0 };
+      start = start || { game: null, n: 0 };
       return null;
     }
     // Behind the hand-over cover: kept for the player who takes the device.
@@ -121,9 +127,13 @@
     const items = Array.from(list.querySelectorAll("li[data-event]"));
     const game = list.dataset.gameNo;
     const last = items.length ? Number(items[items.length - 1].dataset.event) : 0;
-    const before = heard;
-    heard = { game, n: last };
-    if (before === null) return [];
+    const viewer = list.dataset.viewer || "";
+    const before = heard.get(viewer) || start;
+    heard.set(viewer, { game, n: last });
+    if (before === null) {
+      start = { game, n: last };
+      return [];
+    }
     const from = before.game === game ? before.n : 0;
     if (last < from) return null;
     return items

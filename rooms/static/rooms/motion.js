@@ -45,12 +45,22 @@
   function after(old) {
     if (!old || (reduce && reduce.matches) || !old.places.size) return; // a fresh page: nothing moved
     const cover = document.getElementById("play-cover");
-    if (!cover || cover.hidden) return plan(old, read(old.root));
+    if (!cover || cover.hidden) return soon(old);
     // One device: it plays when the next player reveals the board.
     const wait = new MutationObserver(() => {
-      if (cover.hidden) (wait.disconnect(), plan(old, read(old.root)));
+      if (cover.hidden) (wait.disconnect(), soon(old));
     });
     wait.observe(cover, { attributes: true });
+  }
+
+  /** Planned at the start of the next frame, before it is drawn: by then the board's
+      scripts (the game's, keys.js' Tab stops and focus) have made their changes, and one
+      layout serves them all; read at once, each write of theirs after it laid the page
+      out again (a Tarot card's click took 6 ms more). */
+  let frame = 0;
+  function soon(old) {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => plan(old, read(old.root)));
   }
 
   /** Pairs the old and new copies of each piece, the nearest drawn ones first (tile
@@ -97,29 +107,48 @@
   /** A copy at `rect`, out of the flow: the piece's back, or the old piece face up (its
       state classes dropped: a selected or fresh piece's look stays behind). In <body>:
       added to the board it would lay the whole board out again before the first frame
-      (tile rummy's 100 ms); so a face-up copy takes the board's CSS variables along. */
-  function ghost(rect, like, faceDown, font) {
+      (tile rummy's 100 ms); so a face-up copy takes the board's CSS variables along
+      (`vars`, [name, value] read before anything was written). */
+  function ghost({ rect, like, faceDown, font }, vars) {
     const el = document.createElement("span");
     if (faceDown) el.className = like && like.classList.contains("card") ? "card card-back" : "motion-back";
     else {
       el.className = like.className.replace(/\bis-\S+/g, "");
       el.innerHTML = like.innerHTML;
       el.style.font = font;
-      const board = document.querySelector("#board section");
-      const style = board && getComputedStyle(board);
-      if (style && !vars) vars = [...style].filter((name) => name.startsWith("--"));
-      if (style) vars.forEach((name) => el.style.setProperty(name, style.getPropertyValue(name)));
+      vars.forEach(([name, value]) => el.style.setProperty(name, value));
     }
     el.classList.add("motion-ghost");
     el.setAttribute("aria-hidden", "true");
     const { left, top, width, height } = rect;
     Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
-    document.body.append(el);
     return el;
   }
-  let vars = null; // the board's custom properties' names (one game per page)
+  let names = null; // the board's custom properties' names (one game per page)
+
+  function boardVars() {
+    const board = document.querySelector("#board section");
+    if (!board) return [];
+    const style = getComputedStyle(board);
+    if (!names) names = [...style].filter((name) => name.startsWith("--"));
+    return names.map((name) => [name, style.getPropertyValue(name)]);
+  }
+
+  /** Every read first, then every write: a style read after a copy is added or a piece
+      set moving would lay the page out again, once for each (a Tarot trick's 5-10 ms). */
+  function launch(jobs) {
+    const vars = jobs.some((job) => job.ghost && !job.ghost.faceDown) ? boardVars() : [];
+    const layer = document.createDocumentFragment();
+    jobs.forEach((job) => job.ghost && layer.append((job.el = ghost(job.ghost, vars))));
+    document.body.append(layer);
+    jobs.forEach(({ el, frames, slot, legs }) => play(el, frames, slot, legs));
+  }
 
   function plan(old, now) {
+    const jobs = [];
+    const move = (el, frames, slot, legs) => jobs.push({ el, frames, slot, legs });
+    const copy = (rect, like, faceDown, font, frames, slot, legs) =>
+      jobs.push({ ghost: { rect, like, faceDown, font }, frames, slot, legs });
     const round = now.game !== old.game && old.game !== null && now.game !== null;
     const last = round ? 0 : Math.max(0, ...old.events.map((e) => e.n));
     const fresh = now.events.filter((e) => e.n > last);
@@ -183,25 +212,25 @@
       if (p.shown && was && was.shown) {
         // With events, only their pieces travel: the others keep still as the board settles.
         if (via.length || (moved(p) && (claims.has(p) || !now.events.length)))
-          play(p.el, along(p.rect, [was.rect, ...via], 0, 1), slot, legs);
+          move(p.el, along(p.rect, [was.rect, ...via], 0, 1), slot, legs);
       } else if (p.shown && claims.has(p)) {
         // From a hidden place: its back travels, then the piece shows.
         const box = was && was.el.closest("[data-place]");
         const start = (box && at(box.dataset.place)) || at(fresh[claims.get(p)[0]].source);
         if (!start) return;
-        play(ghost(p.rect, p.el, true), along(p.rect, [start, ...via], 0, 0), slot, legs);
-        play(p.el, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], slot, legs);
+        copy(p.rect, p.el, true, null, along(p.rect, [start, ...via], 0, 0), slot, legs);
+        move(p.el, [{ opacity: 0 }, { opacity: 0, offset: 0.99 }, { opacity: 1 }], slot, legs);
       } else if (!p.shown && was && was.shown) {
         // Into a hidden place of this board (a won pile): the old piece goes there and fades.
         const box = p.el.closest("[data-place]");
         const target = end || (box && at(box.dataset.place));
         if (target)
-          play(ghost(was.rect, was.el, false, font(p.el)), along(was.rect, [was.rect, ...via, target], 1), slot, legs);
+          copy(was.rect, was.el, false, font(p.el), along(was.rect, [was.rect, ...via, target], 1), slot, legs);
       } else if (!p.shown && !was && claims.has(p) && end) {
         // Never seen here (the other's card, its trick taken at once): from its source.
         const start = at(fresh[claims.get(p)[0]].source);
         const box = start && centred(start);
-        if (box) play(ghost(box, p.el, false, font(p.el)), along(box, [box, ...via, end], 1), slot, legs);
+        if (box) copy(box, p.el, false, font(p.el), along(box, [box, ...via, end], 1), slot, legs);
       }
     });
     // Seen before and now nowhere: with its event to the target (face down into a hidden
@@ -212,11 +241,14 @@
       const like = now.pieces.find((q) => q.shown) || p;
       if (claims.has(p) && end) {
         const hidden = !now.pieces.some((q) => q.shown && far(q.rect, end) < end.width / 2);
-        play(ghost(p.rect, p.el, hidden, font(like.el)), along(p.rect, [p.rect, ...via, end], 1), slot, legs);
+        copy(p.rect, p.el, hidden, font(like.el), along(p.rect, [p.rect, ...via, end], 1), slot, legs);
       } else if (!claims.has(p) && !p.el.closest('[data-place^="hand-"]')) {
         // Never a hand's piece: on one device that is the previous player's, to be hidden.
-        play(
-          ghost(p.rect, p.el, false, font(like.el)),
+        copy(
+          p.rect,
+          p.el,
+          false,
+          font(like.el),
           [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }],
           0,
           Math.max(1, slots.size),
@@ -229,13 +261,15 @@
       const end = at(e.target);
       if (!start || !end) return;
       const box = centred(start);
-      play(ghost(box, size.el, true), along(box, [box, end], 1), slots.get(i), 1);
+      copy(box, size.el, true, null, along(box, [box, end], 1), slots.get(i), 1);
     });
+    launch(jobs);
     if (running.size) listen(true);
   }
 
   /** Ends every travel at once: each piece where it belongs, the copies gone. */
   function finish() {
+    cancelAnimationFrame(frame);
     running.forEach((animation) => animation.finish());
     document.querySelectorAll(".motion-ghost").forEach((el) => el.remove());
     listen(false);
