@@ -66,11 +66,12 @@ def test_a_game_against_the_computer_is_told_in_the_page_language(
     if events_mark(page) is None:
         assert any(starts_like(line, beginnings) for line in after), after
     else:  # the move events (issue 56): the player's own move, the computer's, in order
-        # (a rummy turn is two actions: the turn is said again after the draw)
         news = events_after(page, mark or 0)
         assert len(news) >= 2, news
         assert [line for line in after if line != your_turn] == news, after
+    # Once, at the end: not after rummy's draw, which keeps the turn (it said nothing new).
     assert after[-1] == your_turn
+    assert after.count(your_turn) == 1, after
 
     # A key refused now is said with its reason, and said again when pressed again.
     before, mark = len(said(page)), events_mark(page) or 0

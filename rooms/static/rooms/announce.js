@@ -138,8 +138,8 @@
     if (last < from) return null;
     return items
       .filter((item) => Number(item.dataset.event) > from)
-      .map((item) => clean(item.textContent))
-      .filter(Boolean);
+      .map((item) => ({ text: clean(item.textContent), own: item.dataset.seat === viewer }))
+      .filter((item) => item.text);
   }
 
   function announce(elements) {
@@ -153,16 +153,18 @@
       const at = said.findIndex((item) => item.key === "move");
       said = said.filter((item) => item.key !== "move");
       const spot = at >= 0 ? at : 0;
-      said.splice(spot, 0, ...events.map((text) => ({ key: "move", text })));
+      said.splice(spot, 0, ...events.map(({ text }) => ({ key: "move", text })));
     }
     // After a move, whose turn it is now (even in the same words as before), before
-    // the rest of the board's news.
+    // the rest of the board's news; not after the player's own step that keeps the
+    // turn (rummy's draw: "Your turn" again said nothing new).
     const move = said.findIndex((item) => item.key === "move");
+    const ownOnly = events && events.length && events.every((event) => event.own);
     if (move >= 0) {
       const line = document.querySelector("[data-speak='status']");
       const status = said.find((item) => item.key === "status") || {
         key: "status",
-        text: line ? shownWords(line) : "",
+        text: line && !ownOnly ? shownWords(line) : "",
       };
       said = said.filter((item) => item !== status);
       const lastMove = said.length - 1 - [...said].reverse().findIndex((item) => item.key === "move");
