@@ -24,7 +24,7 @@ from gamekit.engine import Seat
 from gamekit.events import Event, event
 from gamekit.saves import bad_state
 from gamekit.seats import is_seat, json_by_seat
-from tiles.sets import is_tile, set_key, set_value, sort_tiles
+from tiles.sets import is_tile, set_value, sort_tiles, table_changes
 
 KINDS = ("draw", "pass", "moved", "add", "new_set", "initial_meld", "round_over")
 
@@ -65,34 +65,12 @@ def over_event(n: int, seat: Seat, result: dict[str, Any]) -> Event:
     )
 
 
-def _unchanged(
-    old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]]
-) -> tuple[list[int], list[Counter[str]]]:
-    """The indexes of the new table's sets that are not old sets as they were, and the
-    old sets that are not on the new table as they were."""
-    old = Counter(set_key(tiles) for tiles in old_table)
-    changed = []
-    for index, tiles in enumerate(new_table):
-        key = set_key(tiles)
-        if old[key] > 0:
-            old[key] -= 1
-        else:
-            changed.append(index)
-    broken = []
-    for tiles in old_table:
-        key = set_key(tiles)
-        if old[key] > 0:
-            old[key] -= 1
-            broken.append(Counter(tiles))
-    return changed, broken
-
-
 def _plan(
     old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]], placed: Counter[str]
 ) -> dict[int, tuple[Counter[str], Counter[str]]]:
     """For each changed set of the new table, by index: the table tiles moved into it
     and the rack tiles put in it (the tiles it kept of the set it continues are neither)."""
-    changed, broken = _unchanged(old_table, new_table)
+    changed, broken = table_changes(old_table, new_table)
     rack = Counter(placed)
     plan: dict[int, tuple[Counter[str], Counter[str]]] = {}
     # A set that was there, whole, with tiles of the rack added.

@@ -306,3 +306,26 @@ def listing(tiles: Counter[str]) -> str:
 
 def set_key(tiles: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(tiles))
+
+
+def table_changes(
+    old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]]
+) -> tuple[list[int], list[Counter[str]]]:
+    """The indexes of the sets of `new_table` that were not on `old_table` as they are
+    (new sets, sets added to or rearranged), and the old sets that are not on the new
+    table as they were."""
+    old = Counter(set_key(tiles) for tiles in old_table)
+    changed = []
+    for index, tiles in enumerate(new_table):
+        key = set_key(tiles)
+        if old[key] > 0:
+            old[key] -= 1
+        else:
+            changed.append(index)
+    broken = []
+    for tiles in old_table:
+        key = set_key(tiles)
+        if old[key] > 0:
+            old[key] -= 1
+            broken.append(Counter(tiles))
+    return changed, broken

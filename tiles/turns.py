@@ -22,6 +22,7 @@ from tiles.sets import (
     set_key,
     set_value,
     sort_tiles,
+    table_changes,
     tiles_of,
 )
 from tiles.state import OPENING_MINIMUM, PASSES_TO_END, State
@@ -173,7 +174,7 @@ def _play(state: State, seat: Seat, action: Action) -> State:
             "seat": seat,
             "type": "play",
             "placed": sort_tiles(placed.elements()),
-            "changed": changed_sets(state.table, table),
+            "changed": table_changes(state.table, table)[0],
         },
     }
     if not left:
@@ -251,22 +252,6 @@ def apply(state: State, seat: Seat, action: Action) -> State:
 
 
 # --- What changed on the table ---------------------------------------------------------
-
-
-def changed_sets(
-    old_table: Sequence[Sequence[str]], new_table: Sequence[Sequence[str]]
-) -> list[int]:
-    """The indexes of the sets of `new_table` that were not on `old_table` as they are
-    (new sets, sets that were added to or rearranged)."""
-    old = Counter(set_key(tiles) for tiles in old_table)
-    changed = []
-    for index, tiles in enumerate(new_table):
-        key = set_key(tiles)
-        if old[key] > 0:
-            old[key] -= 1
-        else:
-            changed.append(index)
-    return changed
 
 
 def result_of(state: State) -> dict[str, Any] | None:
