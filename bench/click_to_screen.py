@@ -12,8 +12,11 @@ MutationObserver on #board, then requestAnimationFrame and a task: the frame is
 painted); and, apart, the time to the start of that frame (requestAnimationFrame's
 timestamp), before it is painted. A third series, "after, reduced motion", is the after
 checkout with prefers-reduced-motion (motion.js does nothing): what the animation
-costs. Per game the actions are: tile rummy Draw; rummy a draw from the stock, then a
-discard; Tarot a legal card played; when a round ends, its Play again (timed too).
+costs. Per game the actions are: tile rummy Draw (Pass once the pool is empty); rummy
+a draw from the stock, then a discard; Tarot a legal card played; when a round ends,
+its Play again (timed too). Each click comes as soon as the page is idle, so with
+motion it ends the last move's travel (a quick player); with --settled it waits until
+the travel is over (a player who watches it).
 """
 
 from __future__ import annotations
@@ -64,10 +67,16 @@ def serve(root: Path, folder: Path, stack: ExitStack) -> str:
     return server.url
 
 
+SETTLED = False  # --settled: each click waits until the last move's travel has ended
+
+
 def idle(page) -> None:
     page.wait_for_function(
         "() => window.Play && !window.Play.busy && document.querySelector('#board section')"
     )
+    if SETTLED:
+        page.wait_for_function("() => !document.getAnimations().some(a => a.id === 'motion')")
+        page.wait_for_timeout(50)
 
 
 def over(page) -> bool:
@@ -80,9 +89,11 @@ def new_round(page) -> None:
 
 
 def act_tiles(page) -> int:
-    if over(page) or not page.get_by_role("button", name="Draw").is_enabled():
+    if over(page):
         new_round(page)
-    page.get_by_role("button", name="Draw").click()
+    # Pass once the pool is empty (a long series empties it): the round ends blocked.
+    step = page.locator('#board [data-action="draw"], #board [data-action="pass"]')
+    step.first.click()
     idle(page)
     return 1
 
@@ -124,7 +135,14 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=30, help="timed clicks per game and series")
     parser.add_argument("--batches", type=int, default=3, help="alternations per game")
     parser.add_argument("--games", nargs="+", default=list(GAMES))
+    parser.add_argument(
+        "--settled",
+        action="store_true",
+        help="click only once the last move's travel has ended (else at once, as a quick player)",
+    )
     args = parser.parse_args()
+    global SETTLED
+    SETTLED = args.settled
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, ExitStack() as stack:

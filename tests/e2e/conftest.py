@@ -120,12 +120,21 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def new_page(browser: object, live_server_url: str) -> Iterator[object]:
-    """new_page(**context_options) -> a page of a fresh browser context (own storage)."""
+def new_page(
+    browser: object, live_server_url: str, request: pytest.FixtureRequest
+) -> Iterator[object]:
+    """new_page(**context_options) -> a page of a fresh browser context (own storage).
+
+    With prefers-reduced-motion unless the test is marked `motion`: the pieces' travel
+    (motion.js) has tests of its own in every mode (test_motion.py) and the flows most
+    likely to meet it (a tap right after a move, a lesson, touch and drag) are marked;
+    elsewhere each move's travel cost a software-drawn second of frames and waits."""
     contexts = []
+    motion = request.node.get_closest_marker("motion") is not None
 
     def make(**options: object) -> object:
         options.setdefault("viewport", {"width": 1100, "height": 900})
+        options.setdefault("reduced_motion", "no-preference" if motion else "reduce")
         context = browser.new_context(base_url=live_server_url, **options)  # type: ignore[attr-defined]
         context.set_default_timeout(10_000)
         contexts.append(context)

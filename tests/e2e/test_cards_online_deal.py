@@ -15,7 +15,7 @@ from tests.e2e import play_pages
 from tests.e2e.cards_pages import PLACED, hand_codes
 from tests.e2e.live_database import LiveDatabase, set_room_position
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}

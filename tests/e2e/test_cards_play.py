@@ -23,7 +23,7 @@ from tests.e2e.cards_pages import (
 from tests.e2e.test_cards_online_deal import one_step_from_going_out
 from tests.e2e.test_tiles_touch_drag import centre, touch_drag
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}

@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e import play_pages
 from tests.e2e.play_pages import wait_until_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}

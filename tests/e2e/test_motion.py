@@ -19,14 +19,15 @@ from tests.e2e.live_database import LiveDatabase, insert_replay
 from tests.e2e.tiles_pages import make_a_set_of_the_first_tiles, position_token
 from tests.e2e.tiles_pages import open_saved_game as open_tiles_game
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 DESKTOP = {"width": 1280, "height": 800}
 
-# Right after each change of the board (a MutationObserver's callback runs once the script
-# that swapped it has returned, before anything else: a loaded machine cannot let the
-# travel end first), the pieces travelling: their codes, "ghost" for a copy out of the
-# page's flow (face down from or into a hidden place).
+# In the first frame after each change of the board (motion.js plans its travel at the
+# start of that frame; a MutationObserver's callback asks for the frame after the script
+# that swapped the board, so it runs after motion.js's, before the frame is drawn: a
+# loaded machine cannot let the travel end first), the pieces travelling: their codes,
+# "ghost" for a copy out of the page's flow (face down from or into a hidden place).
 RECORD = """() => {
   window.travels = [];
   const note = () => {
@@ -35,7 +36,7 @@ RECORD = """() => {
     const pieces = running.map((a) => a.effect.target.dataset.piece || "ghost");
     if (pieces.length) window.travels.push(pieces);
   };
-  new MutationObserver(note)
+  new MutationObserver(() => requestAnimationFrame(note))
     .observe(document.getElementById("board"), { childList: true, subtree: true });
 }"""
 
@@ -247,16 +248,16 @@ SKIP = """(how) => {
   const running = () => document.getAnimations()
     .filter((a) => a.id === "motion" && a.playState === "running").length
     + document.querySelectorAll(".motion-ghost").length;
-  const watch = new MutationObserver(() => {
+  const watch = new MutationObserver(() => requestAnimationFrame(() => {
     const before = running();
-    if (!before) return;
+    if (!before || window.skipped) return;
     watch.disconnect();
     const press = how === "key"
       ? new KeyboardEvent("keydown", { key: "Shift", bubbles: true })
       : new MouseEvent("click", { bubbles: true });
     document.body.dispatchEvent(press);
     window.skipped = [before, running()];
-  });
+  }));
   watch.observe(document.getElementById("board"), { childList: true, subtree: true });
 }"""
 

@@ -15,7 +15,7 @@ from tests.e2e import play_pages
 from tests.e2e.live_database import LiveDatabase, set_room_position
 from tests.e2e.test_cards_online_deal import one_step_from_going_out, room_of_two
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 RU_MONTHS = [
     "января",

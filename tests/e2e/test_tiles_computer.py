@@ -19,7 +19,7 @@ from tests.e2e.tiles_pages import (
     wait_for_draft,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 
 def test_after_the_player_draws_the_computer_plays_and_it_is_the_players_turn_again(

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.tiles_pages import open_board, reveal_if_covered, table_codes, wait_for_draft
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 

@@ -38,10 +38,15 @@
     return element && element.closest ? element.closest("[data-roving]") : null;
   }
 
+  /** Drawn (a box, not in a closed <details>): by style alone where the browser can tell,
+      without laying the page out (each new board's Tab stops laid it out once more). */
+  const rendered = (element) =>
+    element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
+
   /** The buttons of a group that the keyboard can reach (not those of a nested group). */
   function items(group) {
     return [...group.querySelectorAll("button, [tabindex]")].filter(
-      (item) => item !== group && !item.disabled && !item.hidden && groupOf(item) === group && item.getClientRects().length,
+      (item) => item !== group && !item.disabled && !item.hidden && groupOf(item) === group && rendered(item),
     );
   }
 
@@ -105,7 +110,7 @@
   ];
 
   function shown(element) {
-    return element && !element.closest("[hidden]") && element.getClientRects().length ? element : null;
+    return element && !element.closest("[hidden]") && rendered(element) ? element : null;
   }
 
   function afterRound() {
@@ -183,7 +188,7 @@
   }
 
   function visible(element) {
-    return Boolean(element.getClientRects().length) && !element.closest("[hidden], [inert]");
+    return rendered(element) && !element.closest("[hidden], [inert]");
   }
 
   function say(text) {

@@ -10,20 +10,23 @@
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
   const running = new Set();
 
-  // A closed <details>' content (Tarot's won cards) keeps a box but is not drawn.
-  const drawn = (el, r) => r.width > 0 && (!el.checkVisibility || el.checkVisibility());
+  // A closed <details>' content (Tarot's won cards) is not drawn, and is laid out only
+  // when a rect of it is asked for: so visibility first (asking laid out the whole won
+  // pile at each board, 3 ms of a Tarot card's click), the rect only of what is drawn.
+  const NOWHERE = new DOMRect();
+  const rectOf = (el) => (!el.checkVisibility || el.checkVisibility() ? el.getBoundingClientRect() : NOWHERE);
   const mid = (r) => [r.left + r.width / 2, r.top + r.height / 2];
   const far = (a, b) => Math.hypot(mid(a)[0] - mid(b)[0], mid(a)[1] - mid(b)[1]);
 
   function read(root) {
     const pieces = [...root.querySelectorAll("[data-piece]")].map((el) => {
-      const rect = el.getBoundingClientRect();
-      return { code: el.dataset.piece, el, rect, shown: drawn(el, rect) };
+      const rect = rectOf(el);
+      return { code: el.dataset.piece, el, rect, shown: rect.width > 0 };
     });
     const places = new Map();
     root.querySelectorAll("[data-place]").forEach((el) => {
-      const rect = el.getBoundingClientRect();
-      if (drawn(el, rect) && !places.has(el.dataset.place)) places.set(el.dataset.place, rect);
+      const rect = rectOf(el);
+      if (rect.width > 0 && !places.has(el.dataset.place)) places.set(el.dataset.place, rect);
     });
     const list = root.querySelector("[data-events]");
     const events = list
@@ -39,7 +42,7 @@
 
   function before(root) {
     finish();
-    return root ? read(root) : null;
+    return root && !(reduce && reduce.matches) ? read(root) : null; // nothing will move
   }
 
   function after(old) {

@@ -138,10 +138,18 @@
     },
   };
 
+  // The board dims only for an answer that keeps the player waiting (a slow network):
+  // dimmed at every move, it flickered, and its fade held up the new board's first frame.
+  const WAITING_MS = 300;
+  let waiting = 0;
+
   function setBusy(busy) {
     Play.busy = busy;
     root.classList.toggle("is-busy", busy);
     root.setAttribute("aria-busy", busy ? "true" : "false");
+    clearTimeout(waiting);
+    if (busy) waiting = setTimeout(() => root.classList.add("is-waiting"), WAITING_MS);
+    else root.classList.remove("is-waiting");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
   }
 
@@ -396,6 +404,9 @@
         if (levelForm) levelForm.elements.token.value = payload.token;
         if (levelPicker && payload.level) levelPicker.value = level.confirmed = payload.level;
         showMessage("");
+        // Not busy before the new board is set up: the board's scripts draw it idle at
+        // once (busy until after, each board's buttons were restyled twice).
+        setBusy(false);
         render(payload);
         return payload;
       } catch (error) {
@@ -404,7 +415,7 @@
         document.dispatchEvent(new CustomEvent("play:refused", { detail: error }));
         throw error;
       } finally {
-        setBusy(false);
+        if (Play.busy) setBusy(false);
       }
     },
     /** Another tab opened or played this save, so the server refuses this tab's token

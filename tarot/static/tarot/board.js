@@ -23,13 +23,13 @@
     root.dataset.ready = "1";
     const refocus = board && board.refocus;
     board = { root, busy: false, lastTap: { code: null, at: 0 }, refocus: false };
+    update(); // its writes before the reads below: the new board is laid out once
     // Keyboard players keep playing from the keyboard: the focus returns to the hand.
     if (refocus && root.classList.contains("is-playing")) {
       const first = root.querySelector("[data-own-hand] .card[data-legal], [data-stacks] .card[data-legal]");
       if (first) first.focus({ preventScroll: true });
     }
     showTrick(root);
-    update();
   }
 
   /** On a short screen the table scrolls: bring the trick into its middle. */

@@ -43,16 +43,9 @@
     update();
   }
 
-  // The placed tiles of the other player's move arrive one after the other, all within
-  // ARRIVAL_MS (board.css animates them; with reduced motion, not at all).
-  const ARRIVAL_MS = 800;
-
-  /** The table scrolls to the first set the other player's last move changed, and its
-      placed tiles are staggered. */
+  /** The table scrolls to the first set the other player's last move changed (the
+      tiles travel there by motion.js, from the move's events). */
   function showLastMove(root) {
-    const fresh = [...root.querySelectorAll(".tiles-table .tile.is-fresh")];
-    const step = fresh.length > 1 ? Math.min(120, ARRIVAL_MS / (fresh.length - 1)) : 0;
-    fresh.forEach((tile, index) => tile.style.setProperty("--arrive", `${Math.round(index * step)}ms`));
     Pieces.showInTable(root.querySelector(".tiles-table"), root.querySelector(".tile-set.is-last-move"));
   }
 
