@@ -61,5 +61,5 @@ def events_html(game: registry.Game, view: View, seat: Seat | None, mode: str) -
     viewer = int(seat) if seat else 0
     return (
         f'\n<ol hidden data-events data-game-no="{game_no}" data-viewer="{viewer}">'
-        f'{"".join(items)}</ol>\n'
+        f"{''.join(items)}</ol>\n"
     )
