@@ -19,6 +19,15 @@ def said(page: Page) -> list[str]:
     return page.locator("#play-announce p").evaluate_all("lines => lines.map(l => l.textContent)")
 
 
+def wait_for_said(page: Page, line: str) -> None:
+    """Until the region has said `line`."""
+    page.wait_for_function(
+        "line => [...document.querySelectorAll('#play-announce p')]"
+        ".some(p => p.textContent === line)",
+        arg=line,
+    )
+
+
 def wait_for_saying(page: Page, count: int) -> list[str]:
     """The announcements once there are more than `count` of them and the page is idle."""
     page.wait_for_function(

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
 
 def reveal_if_covered(page: Page, board: str, hand: str) -> None:
@@ -110,3 +111,14 @@ def relay(
 
     page.route_web_socket(ROOM_SOCKETS, through)
     return sockets, numbers
+
+
+def slow_answers(page: Page, url: str, seconds: float = 0.5) -> None:
+    """The server's answers to `url` (a glob) come `seconds` late, as on a phone's network."""
+
+    def slow(route: Route) -> None:
+        answer = route.fetch()
+        time.sleep(seconds)
+        route.fulfill(response=answer)
+
+    page.route(url, slow)

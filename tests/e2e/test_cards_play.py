@@ -5,10 +5,8 @@ and the deal's result with the next deal. Pictures for docs/screenshots (`make s
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Route, expect
+from playwright.sync_api import expect
 
 from cards import engine
 from tests.e2e import play_pages
@@ -43,12 +41,7 @@ def test_a_card_tapped_while_the_meld_is_on_its_way_stays_picked_for_the_discard
     drawn = engine.apply(one_step_from_going_out(), 1, {"type": "draw", "source": "stock"})
     open_saved_game(page, "computer", drawn)
 
-    def slow(route: Route) -> None:  # a phone's network: the answer takes a moment
-        answer = route.fetch()
-        time.sleep(0.5)
-        route.fulfill(response=answer)
-
-    page.route("**/play/cards/computer/act", slow)
+    play_pages.slow_answers(page, "**/play/cards/computer/act")
     for code in ["4S", "5S", "6S"]:
         card(page, code).click()
     page.get_by_role("button", name="Meld", exact=True).click()

@@ -4,10 +4,8 @@ wrong with it, and a tile lesson page that does not shift as it loads."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e import play_pages
 from tests.e2e.play_pages import wait_until_idle
@@ -86,12 +84,8 @@ def test_a_refused_discard_in_the_rummy_lesson_says_why_and_the_next_card_picked
 def test_the_tile_lesson_page_does_not_shift_as_it_loads(new_page, language: str) -> None:
     page = new_page(**SMALL_PHONE, extra_http_headers={"Accept-Language": language})
 
-    def slow(route: Route) -> None:  # a phone's network: the page is drawn before the board
-        answer = route.fetch()
-        time.sleep(0.4)
-        route.fulfill(response=answer)
-
-    page.route("**/play/tiles/computer/new", slow)
+    # A phone's network: the page is drawn before the board.
+    play_pages.slow_answers(page, "**/play/tiles/computer/new", 0.4)
     page.goto("/tiles/learn/")
     page.locator(".tiles-board").wait_for()
     wait_until_idle(page)

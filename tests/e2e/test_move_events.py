@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e import tiles_pages
-from tests.e2e.announcing import said, wait_for_saying
+from tests.e2e.announcing import said, wait_for_said, wait_for_saying
 from tests.e2e.play_pages import save_token, wait_until_idle
 from tests.e2e.tiles_pages import position_token
 from tiles.markup import label
@@ -25,10 +25,7 @@ def test_the_computers_turn_is_said_set_by_set_and_a_reload_says_none_again(new_
     save_token(page, "play:tiles:computer:token", position_token(MINE, THEIRS, []))
     page.goto("/tiles/computer/")
     page.locator("#board > section").wait_for(state="attached")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#play-announce p')]"
-        ".some(p => p.textContent === 'Your turn')"
-    )
+    wait_for_said(page, "Your turn")
     before = len(said(page))
     page.locator('#board [data-action="draw"]').click()
     wait_until_idle(page)
@@ -50,10 +47,7 @@ def test_the_computers_turn_is_said_set_by_set_and_a_reload_says_none_again(new_
     # A fresh load shows the same board: none of its events is said again.
     page.reload()
     page.locator("#board [data-events]").wait_for(state="attached")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#play-announce p')]"
-        ".some(p => p.textContent === 'Your turn')"
-    )
+    wait_for_said(page, "Your turn")
     page.wait_for_timeout(300)
     assert not [line for line in said(page) if line in told[:4]], said(page)
 
@@ -67,10 +61,7 @@ def test_on_one_device_each_player_hears_their_own_drawn_tile_on_taking_the_devi
     page.locator('#board [data-action="draw"]').click()
     wait_until_idle(page)
     tiles_pages.reveal_if_covered(page)  # Player 2 takes the device
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#play-announce p')]"
-        ".some(p => p.textContent === 'Player 1 drew a tile.')"
-    )
+    wait_for_said(page, "Player 1 drew a tile.")
     before = len(said(page))
     page.locator('#board [data-action="draw"]').click()
     wait_until_idle(page)

@@ -3,11 +3,10 @@ tile tapped while an edit is on its way."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Route, expect
+from playwright.sync_api import expect
 
+from tests.e2e import play_pages
 from tests.e2e.tiles_pages import (
     board_data,
     open_board,
@@ -54,12 +53,7 @@ def test_a_rack_tile_tapped_while_an_edit_is_on_its_way_stays_picked(new_page) -
     token = position_token(mine, ["O1", "O2", "O3", "B13"], [], opened=False)
     open_saved_game(page, "/tiles/computer/", "play:tiles:computer:token", token)
 
-    def slow(route: Route) -> None:  # a phone's network: the answer takes a moment
-        answer = route.fetch()
-        time.sleep(0.5)
-        route.fulfill(response=answer)
-
-    page.route("**/tiles/draft/", slow)
+    play_pages.slow_answers(page, "**/tiles/draft/")
     for code in ["R10", "R11", "R12"]:
         page.locator(f'.tiles-rack .tile[data-code="{code}"]').click()
     page.get_by_role("button", name="New set").click()
