@@ -35,7 +35,7 @@ run: $(STAMP) compilemessages
 test: $(STAMP) compilemessages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest --numprocesses=auto --maxprocesses=4 $(PYTEST_ARGS)
+	$(PY) -m pytest --numprocesses=auto --maxprocesses=4 --dist=worksteal $(PYTEST_ARGS)
 
 # The pictures in docs/screenshots, taken again by the browser tests (a plain `make test`
 # writes none, so that a test run leaves the checkout as it was).

@@ -24,7 +24,8 @@ def tiles_round(seed: int):
     return record, next(n for n in notes if n["kind"] == "miss")
 
 
-@pytest.mark.parametrize(("language", "seed"), [("en", 5), ("ru", 8)])
+# Rounds whose first miss comes early (steps 6 and 10): each test its own round.
+@pytest.mark.parametrize(("language", "seed"), [("en", 5), ("ru", 11)])
 def test_the_review_runs_then_follows_the_replays_steps(
     new_page, live_db: LiveDatabase, language: str, seed: int
 ) -> None:
