@@ -112,3 +112,29 @@ def test_on_a_phone_the_table_is_the_largest_area_and_the_whole_bar_is_on_screen
     inside(page.locator(".tile-set").last.bounding_box(), table)
     inside(problem.bounding_box(), table)
     inside_viewport(page, ".tiles-actions")
+
+
+@pytest.mark.parametrize("screen", ["small-phone", "phone"])
+def test_the_longest_runs_stay_within_the_table_on_a_phone(new_page, screen: str) -> None:
+    from tests.e2e.tiles_pages import open_saved_game, position_token
+
+    run_of_13 = [f"O{n}" for n in range(1, 14)]
+    run_of_9 = [f"K{n}" for n in range(5, 14)]
+    token = position_token(MINE[:8], THEIRS, [run_of_13, run_of_9, TABLE[0]])
+    page = new_page(**SCREENS[screen])
+    open_saved_game(page, "/tiles/computer/", "play:tiles:computer:token", token)
+    expect(page.locator(".tile-set")).to_have_count(3)
+    table = page.locator(".tiles-table")
+    # Nothing of the table lies past its edge: a long run goes on in a second row.
+    assert table.evaluate("t => t.scrollWidth - t.clientWidth") <= 1
+    right = table.evaluate("t => t.getBoundingClientRect().right")
+    lasts = page.locator(".tile-set .tile-row").evaluate_all(
+        "rows => rows.map(r => r.lastElementChild.getBoundingClientRect().right)"
+    )
+    assert max(lasts) <= right
+    # Each tile is still a finger's size.
+    widths = page.locator(".tiles-table .tile").evaluate_all(
+        "tiles => tiles.map(t => t.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= 24
+    play_pages.picture(page, f"tiles-{screen}-long-runs.png")
