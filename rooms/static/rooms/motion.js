@@ -40,9 +40,24 @@
     return { root, pieces, places, events, game: list ? list.dataset.gameNo : null };
   }
 
+  const still = () => !(reduce && reduce.matches); // else nothing will move
+
+  /** The board as a move leaves for the server (play.js's setBusy): read while the server
+      answers, not in the answer's way; before() uses it if the board and the page's
+      scroll are as they were. */
+  let early = null;
+  function ahead(root) {
+    early = root && still() ? { root, first: root.firstElementChild, x: scrollX, y: scrollY, at: performance.now(), old: read(root) } : null;
+  }
+
   function before(root) {
     finish();
-    return root && !(reduce && reduce.matches) ? read(root) : null; // nothing will move
+    const kept = early;
+    early = null;
+    if (!root || !still()) return null;
+    const same = kept && kept.root === root && kept.first === root.firstElementChild;
+    if (same && kept.x === scrollX && kept.y === scrollY && performance.now() - kept.at < 5000) return kept.old;
+    return read(root);
   }
 
   function after(old) {
@@ -287,7 +302,7 @@
     document[method]("keydown", finish, true);
   }
 
-  window.PlayMotion = { before, after, finish };
+  window.PlayMotion = { ahead, before, after, finish };
 
   // A board's own swap of a part of it (tile rummy's draft, by htmx) moves too, unless a
   // drag just put the piece where the player dropped it.

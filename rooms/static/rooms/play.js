@@ -151,6 +151,8 @@
     if (busy) waiting = setTimeout(() => root.classList.add("is-waiting"), WAITING_MS);
     else root.classList.remove("is-waiting");
     document.dispatchEvent(new CustomEvent("play:busy", { detail: { busy } }));
+    // The move is on its way: the pieces' places are read now, while the server answers.
+    if (busy && window.PlayMotion) window.PlayMotion.ahead(board);
   }
 
   /** [text, the seat it names] of the status line. */
@@ -394,9 +396,10 @@
     },
     async perform(url, body) {
       if (this.stopped) throw { code: "stale_save", message: "" };
+      const answer = post(url, body); // sent first: what setBusy does waits for nothing
       setBusy(true);
       try {
-        const payload = await post(url, body);
+        const payload = await answer;
         // Told meanwhile that another tab has the save: its newer token stays in storage.
         if (this.stopped) throw { code: "stale_save", message: "" };
         this.token = payload.token;
