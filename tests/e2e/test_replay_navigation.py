@@ -47,7 +47,9 @@ def test_the_next_mistake_key_and_a_link_to_a_step(
     from rooms import registry  # the e2e process has Django set up by pytest-django
 
     game = registry.get(slug)
-    record = bot_record(game.engine, game.bots, 5, {1: "easy", 2: "strong"})
+    # Tile rummy's seed 3: a round of 76 steps (seed 5's 102 made this the slowest test).
+    seed = 3 if slug == "tiles" else 5
+    record = bot_record(game.engine, game.bots, seed, {1: "easy", 2: "strong"})
     notes = game.review.judge(record, game.review.decisions(record))
     marked = [n["step"] + 1 for n in notes if n["kind"] in ("ok", "miss")]
     assert len(marked) >= 3
