@@ -104,8 +104,14 @@ def act_cards(page) -> int:
     page.locator(".cards-board.is-playing").wait_for()
     page.get_by_role("button", name="Draw from the stock", exact=True).click()
     idle(page)
+    if over(page):
+        return 1
     page.locator(".cards-hand .card:not(.is-taken)").first.click()
-    page.get_by_role("button", name="Discard", exact=True).click()
+    try:
+        page.get_by_role("button", name="Discard", exact=True).click(timeout=5000)
+    except Exception:
+        page.screenshot(path="/tmp/bench-cards-no-discard.png", full_page=True)
+        raise
     idle(page)
     return 2
 
