@@ -51,10 +51,14 @@
   }
 
   function before(root) {
+    // A board swapped in earlier this frame and not planned yet (a push and the move's
+    // own answer together): the travel starts from before that one, not from it.
+    const pending = waiting;
     finish();
     const kept = early;
     early = null;
     if (!root || !still()) return null;
+    if (pending && pending.root === root) return pending;
     const same = kept && kept.root === root && kept.first === root.firstElementChild;
     if (same && kept.x === scrollX && kept.y === scrollY && performance.now() - kept.at < 5000) return kept.old;
     return read(root);
@@ -76,9 +80,14 @@
       layout serves them all; read at once, each write of theirs after it laid the page
       out again (a Tarot card's click took 6 ms more). */
   let frame = 0;
+  let waiting = null; // the snapshot the planned frame starts from
   function soon(old) {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => plan(old, read(old.root)));
+    waiting = old;
+    frame = requestAnimationFrame(() => {
+      waiting = null;
+      plan(old, read(old.root));
+    });
   }
 
   /** Pairs the old and new copies of each piece, the nearest drawn ones first (tile
@@ -288,6 +297,7 @@
   /** Ends every travel at once: each piece where it belongs, the copies gone. */
   function finish() {
     cancelAnimationFrame(frame);
+    waiting = null;
     running.forEach((animation) => animation.finish());
     document.querySelectorAll(".motion-ghost").forEach((el) => el.remove());
     listen(false);
