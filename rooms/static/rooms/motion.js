@@ -65,7 +65,7 @@
   }
 
   function after(old) {
-    if (!old || (reduce && reduce.matches) || !old.places.size) return; // a fresh page: nothing moved
+    if (!old || !still() || !old.places.size) return; // a fresh page: nothing moved
     const cover = document.getElementById("play-cover");
     if (!cover || cover.hidden) return soon(old);
     // One device: it plays when the next player reveals the board.
